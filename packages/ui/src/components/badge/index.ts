@@ -1,0 +1,1 @@
+export { Badge, badgeStyles, type BadgeProps, type BadgeTone } from './Badge';

@@ -1,0 +1,7 @@
+export {
+  Button,
+  buttonStyles,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './Button';

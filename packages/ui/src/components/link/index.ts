@@ -1,0 +1,1 @@
+export { Link, linkStyles, type LinkProps, type LinkVariant } from './Link';

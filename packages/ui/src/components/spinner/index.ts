@@ -1,0 +1,1 @@
+export { Spinner, SpinnerGraphic, type SpinnerProps, type SpinnerSize } from './Spinner';

@@ -1,0 +1,2 @@
+export { createIcon, type Icon, type IconProps } from './create-icon';
+export * from './icons';
