@@ -238,6 +238,1166 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/profiles/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List profiles (paged)
+     * @description Requires `VIEW_PROFILES`. Filter matches name and description, ignoring case and accents. Sort columns: id, name, description, isActive (default name; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listProfiles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/profiles/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active profiles as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is the name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listProfileOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/profiles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a profile
+     * @description Requires `CREATE_PROFILES`. Answers the created record. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
+     */
+    post: operations['createProfile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/profiles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a profile
+     * @description Requires `VIEW_PROFILES`.
+     */
+    get: operations['getProfile'];
+    /**
+     * Update a profile
+     * @description Requires `UPDATE_PROFILES`. Answers the saved record. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
+     */
+    put: operations['updateProfile'];
+    post?: never;
+    /**
+     * Delete a profile
+     * @description Requires `DELETE_PROFILES`. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
+     */
+    delete: operations['deleteProfile'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/brands/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List brands (paged)
+     * @description Requires `VIEW_BRANDS`. Filter matches name and description, ignoring case and accents. Sort columns: id, name, description, isActive (default name; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listBrands'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/brands/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active brands as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is the name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listBrandOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/brands': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a brand
+     * @description Requires `CREATE_BRANDS`. Answers the created record. Duplicate name: 409 'Ya existe una marca con ese nombre.' Deleting a brand that products use: 409 'No se puede eliminar la marca porque está en uso.'
+     */
+    post: operations['createBrand'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/brands/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a brand
+     * @description Requires `VIEW_BRANDS`.
+     */
+    get: operations['getBrand'];
+    /**
+     * Update a brand
+     * @description Requires `UPDATE_BRANDS`. Answers the saved record. Duplicate name: 409 'Ya existe una marca con ese nombre.' Deleting a brand that products use: 409 'No se puede eliminar la marca porque está en uso.'
+     */
+    put: operations['updateBrand'];
+    post?: never;
+    /**
+     * Delete a brand
+     * @description Requires `DELETE_BRANDS`. Duplicate name: 409 'Ya existe una marca con ese nombre.' Deleting a brand that products use: 409 'No se puede eliminar la marca porque está en uso.'
+     */
+    delete: operations['deleteBrand'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List categories (paged)
+     * @description Requires `VIEW_CATEGORIES`. Filter matches name and description, ignoring case and accents. Sort columns: id, name, description, isActive (default name; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listCategories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active categories as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is the name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listCategoryOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a category
+     * @description Requires `CREATE_CATEGORIES`. Answers the created record. Duplicate name: 409 'Ya existe una categoría con ese nombre.' Deleting a category with subcategories or products: 409 'No se puede eliminar la categoría porque está en uso.'
+     */
+    post: operations['createCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a category
+     * @description Requires `VIEW_CATEGORIES`.
+     */
+    get: operations['getCategory'];
+    /**
+     * Update a category
+     * @description Requires `UPDATE_CATEGORIES`. Answers the saved record. Duplicate name: 409 'Ya existe una categoría con ese nombre.' Deleting a category with subcategories or products: 409 'No se puede eliminar la categoría porque está en uso.'
+     */
+    put: operations['updateCategory'];
+    post?: never;
+    /**
+     * Delete a category
+     * @description Requires `DELETE_CATEGORIES`. Duplicate name: 409 'Ya existe una categoría con ese nombre.' Deleting a category with subcategories or products: 409 'No se puede eliminar la categoría porque está en uso.'
+     */
+    delete: operations['deleteCategory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/subcategories/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List subcategories (paged)
+     * @description Requires `VIEW_SUBCATEGORIES`. Filter matches name, description and category name, ignoring case and accents. Sort columns: id, name, description, categoryName, isActive (default name; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listSubcategories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/subcategories/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active subcategories as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is the name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listSubcategoryOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/subcategories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a subcategory
+     * @description Requires `CREATE_SUBCATEGORIES`. Answers the created record. Duplicate name in the category: 409 'Ya existe una subcategoría con ese nombre.' Deleting a subcategory that products use: 409 'No se puede eliminar la subcategoría porque está en uso.'
+     */
+    post: operations['createSubcategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/subcategories/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a subcategory
+     * @description Requires `VIEW_SUBCATEGORIES`.
+     */
+    get: operations['getSubcategory'];
+    /**
+     * Update a subcategory
+     * @description Requires `UPDATE_SUBCATEGORIES`. Answers the saved record. Duplicate name in the category: 409 'Ya existe una subcategoría con ese nombre.' Deleting a subcategory that products use: 409 'No se puede eliminar la subcategoría porque está en uso.'
+     */
+    put: operations['updateSubcategory'];
+    post?: never;
+    /**
+     * Delete a subcategory
+     * @description Requires `DELETE_SUBCATEGORIES`. Duplicate name in the category: 409 'Ya existe una subcategoría con ese nombre.' Deleting a subcategory that products use: 409 'No se puede eliminar la subcategoría porque está en uso.'
+     */
+    delete: operations['deleteSubcategory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List clients (paged)
+     * @description Requires `VIEW_CLIENTS`. Filter matches code, commercial name, legal name and tax id, ignoring case and accents. Sort columns: id, code, commercialName, legalName, taxId, isActive (default commercialName; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listClients'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active clients as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is the commercial name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listClientOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a client
+     * @description Requires `CREATE_CLIENTS`. Answers the created record. Duplicate code: 409 'Ya existe un cliente con ese código.' Deleting a client that products or campaigns use: 409 'No se puede eliminar el cliente porque está en uso.'
+     */
+    post: operations['createClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a client
+     * @description Requires `VIEW_CLIENTS`.
+     */
+    get: operations['getClient'];
+    /**
+     * Update a client
+     * @description Requires `UPDATE_CLIENTS`. Answers the saved record. Duplicate code: 409 'Ya existe un cliente con ese código.' Deleting a client that products or campaigns use: 409 'No se puede eliminar el cliente porque está en uso.'
+     */
+    put: operations['updateClient'];
+    post?: never;
+    /**
+     * Delete a client
+     * @description Requires `DELETE_CLIENTS`. Duplicate code: 409 'Ya existe un cliente con ese código.' Deleting a client that products or campaigns use: 409 'No se puede eliminar el cliente porque está en uso.'
+     */
+    delete: operations['deleteClient'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/{id}/pointofsales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get the points of sale of a client
+     * @description Requires `VIEW_CLIENTS`. The ids of the points of sale of the client, ascending.
+     */
+    get: operations['getClientPointsOfSale'];
+    /**
+     * Replace the points of sale of a client
+     * @description Requires `UPDATE_CLIENTS`. Replaces the points of sale of the client with the list sent (it may be empty), in one transaction. An unknown id is a 400 on relatedIds and changes nothing.
+     */
+    put: operations['setClientPointsOfSale'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/{id}/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get the products of a client
+     * @description Requires `VIEW_CLIENTS`. The ids of the products of the client, ascending.
+     */
+    get: operations['getClientProducts'];
+    /**
+     * Replace the products of a client
+     * @description Requires `UPDATE_CLIENTS`. Replaces the products of the client with the list sent (it may be empty), in one transaction. An unknown id is a 400 on relatedIds and changes nothing.
+     */
+    put: operations['setClientProducts'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pointofsales/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List points of sale (paged)
+     * @description Requires `VIEW_POINTOFSALES`. Filter matches code, name, zip code, municipality, settlement and city, ignoring case and accents. Sort columns: id, code, name, stateName, zipCode, municipality, isActive (default name; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listPointsOfSale'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pointofsales/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active points of sale as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is "name (code)". Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listPointOfSaleOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pointofsales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a point of sale
+     * @description Requires `CREATE_POINTOFSALES`. Answers the created record. Duplicate code: 409 'Ya existe un punto de venta con ese código.' Deleting a point of sale that campaigns or clients use: 409 'No se puede eliminar el punto de venta porque está en uso.'
+     */
+    post: operations['createPointOfSale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pointofsales/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a point of sale
+     * @description Requires `VIEW_POINTOFSALES`.
+     */
+    get: operations['getPointOfSale'];
+    /**
+     * Update a point of sale
+     * @description Requires `UPDATE_POINTOFSALES`. Answers the saved record. Duplicate code: 409 'Ya existe un punto de venta con ese código.' Deleting a point of sale that campaigns or clients use: 409 'No se puede eliminar el punto de venta porque está en uso.'
+     */
+    put: operations['updatePointOfSale'];
+    post?: never;
+    /**
+     * Delete a point of sale
+     * @description Requires `DELETE_POINTOFSALES`. Duplicate code: 409 'Ya existe un punto de venta con ese código.' Deleting a point of sale that campaigns or clients use: 409 'No se puede eliminar el punto de venta porque está en uso.'
+     */
+    delete: operations['deletePointOfSale'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pointofsales/{id}/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get the products of a point of sale
+     * @description Requires `VIEW_POINTOFSALES`. The ids of the products of the point of sale, ascending.
+     */
+    get: operations['getPointOfSaleProducts'];
+    /**
+     * Replace the products of a point of sale
+     * @description Requires `UPDATE_POINTOFSALES`. Replaces the products of the point of sale with the list sent (it may be empty), in one transaction. An unknown id is a 400 on relatedIds and changes nothing.
+     */
+    put: operations['setPointOfSaleProducts'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List products (paged)
+     * @description Requires `VIEW_PRODUCTS`. Filter matches SKU, name and description, ignoring case and accents. Sort columns: id, sku, name, description, brandName, categoryName, subcategoryName, isActive (default name; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active products as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is "name (SKU)". Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listProductOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a product
+     * @description Requires `CREATE_PRODUCTS`. multipart/form-data; lists travel as `name[index]` parts. Answers the created record. Duplicate SKU: 409 'Ya existe un producto con ese SKU.' Deleting a product that campaigns or points of sale use: 409 'No se puede eliminar el producto porque está en uso.'
+     */
+    post: operations['createProduct'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a product
+     * @description Requires `VIEW_PRODUCTS`.
+     */
+    get: operations['getProduct'];
+    /**
+     * Update a product
+     * @description Requires `UPDATE_PRODUCTS`. multipart/form-data as on create; without the image part the current image is kept. Answers the saved record. Duplicate SKU: 409 'Ya existe un producto con ese SKU.' Deleting a product that campaigns or points of sale use: 409 'No se puede eliminar el producto porque está en uso.'
+     */
+    put: operations['updateProduct'];
+    post?: never;
+    /**
+     * Delete a product
+     * @description Requires `DELETE_PRODUCTS`. Duplicate SKU: 409 'Ya existe un producto con ese SKU.' Deleting a product that campaigns or points of sale use: 409 'No se puede eliminar el producto porque está en uso.'
+     */
+    delete: operations['deleteProduct'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/regions/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List regions (paged)
+     * @description Requires `VIEW_REGIONS`. Filter matches name and description, ignoring case and accents. Sort columns: id, name, description, isActive (default name; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listRegions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/regions/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active regions as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is the name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listRegionOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/regions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a region
+     * @description Requires `CREATE_REGIONS`. Answers the created record. Duplicate name: 409 'Ya existe una región con ese nombre.' Deleting a region that users hold: 409 'No se puede eliminar la región porque está en uso.'
+     */
+    post: operations['createRegion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/regions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a region
+     * @description Requires `VIEW_REGIONS`.
+     */
+    get: operations['getRegion'];
+    /**
+     * Update a region
+     * @description Requires `UPDATE_REGIONS`. Answers the saved record. Duplicate name: 409 'Ya existe una región con ese nombre.' Deleting a region that users hold: 409 'No se puede eliminar la región porque está en uso.'
+     */
+    put: operations['updateRegion'];
+    post?: never;
+    /**
+     * Delete a region
+     * @description Requires `DELETE_REGIONS`. Duplicate name: 409 'Ya existe una región con ese nombre.' Deleting a region that users hold: 409 'No se puede eliminar la región porque está en uso.'
+     */
+    delete: operations['deleteRegion'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List users (paged)
+     * @description Requires `VIEW_USERS`. Filter matches name, last name, e-mail and profile name, ignoring case and accents. Sort columns: id, completeName, name, lastName, email, dateOfBirth, profileName, isActive (default completeName; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active users as options
+     * @description Requires `VIEW_USERS`. Active records only; `name` is the complete name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listUserOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a user
+     * @description Requires `CREATE_USERS`. multipart/form-data; lists travel as `name[index]` parts. Answers the created record. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
+     */
+    post: operations['createUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a user
+     * @description Requires `VIEW_USERS`.
+     */
+    get: operations['getUser'];
+    /**
+     * Update a user
+     * @description Requires `UPDATE_USERS`. multipart/form-data as on create; without the image part the current image is kept. Answers the saved record. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
+     */
+    put: operations['updateUser'];
+    post?: never;
+    /**
+     * Delete a user
+     * @description Requires `DELETE_USERS`. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
+     */
+    delete: operations['deleteUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List campaigns (paged)
+     * @description Requires `VIEW_CAMPAIGNS`. Filter matches name and description, ignoring case and accents. Sort columns: id, name, description, startDate, endDate, isActive (default -startDate; ties are broken by id); any other column is a 400.
+     */
+    get: operations['listCampaigns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List active campaigns as options
+     * @description Any signed-in user (the dropdowns of other forms use it). Active records only; `name` is the name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listCampaignOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a campaign
+     * @description Requires `CREATE_CAMPAIGNS`. Answers the created record. Deleting a campaign removes its links to clients, points of sale and products; a campaign that surveys use: 409 'No se puede eliminar la campaña porque está en uso.'
+     */
+    post: operations['createCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a campaign
+     * @description Requires `VIEW_CAMPAIGNS`.
+     */
+    get: operations['getCampaign'];
+    /**
+     * Update a campaign
+     * @description Requires `UPDATE_CAMPAIGNS`. Answers the saved record. Deleting a campaign removes its links to clients, points of sale and products; a campaign that surveys use: 409 'No se puede eliminar la campaña porque está en uso.'
+     */
+    put: operations['updateCampaign'];
+    post?: never;
+    /**
+     * Delete a campaign
+     * @description Requires `DELETE_CAMPAIGNS`. Deleting a campaign removes its links to clients, points of sale and products; a campaign that surveys use: 409 'No se puede eliminar la campaña porque está en uso.'
+     */
+    delete: operations['deleteCampaign'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/{id}/clients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get the clients of a campaign
+     * @description Requires `VIEW_CAMPAIGNS`. The ids of the clients of the campaign, ascending.
+     */
+    get: operations['getCampaignClients'];
+    /**
+     * Replace the clients of a campaign
+     * @description Requires `UPDATE_CAMPAIGNS`. Replaces the clients of the campaign with the list sent (it may be empty), in one transaction. An unknown id is a 400 on relatedIds and changes nothing.
+     */
+    put: operations['setCampaignClients'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/{id}/pointofsales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get the points of sale of a campaign
+     * @description Requires `VIEW_CAMPAIGNS`. The ids of the points of sale of the campaign, ascending.
+     */
+    get: operations['getCampaignPointsOfSale'];
+    /**
+     * Replace the points of sale of a campaign
+     * @description Requires `UPDATE_CAMPAIGNS`. Replaces the points of sale of the campaign with the list sent (it may be empty), in one transaction. An unknown id is a 400 on relatedIds and changes nothing.
+     */
+    put: operations['setCampaignPointsOfSale'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/{id}/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get the products of a campaign
+     * @description Requires `VIEW_CAMPAIGNS`. The ids of the products of the campaign, ascending.
+     */
+    get: operations['getCampaignProducts'];
+    /**
+     * Replace the products of a campaign
+     * @description Requires `UPDATE_CAMPAIGNS`. Replaces the products of the campaign with the list sent (it may be empty), in one transaction. An unknown id is a 400 on relatedIds and changes nothing.
+     */
+    put: operations['setCampaignProducts'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/states/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the Mexican states as options
+     * @description Any signed-in user. The 32 states (id = INEGI number) ordered by name; Filter ignores case and accents. No Take: every matching state is answered.
+     */
+    get: operations['listStateOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/zipcodes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Look up the settlements of a zip code
+     * @description Any signed-in user. Every settlement of the zip code (SEPOMEX catalogue, docs/zipcodes.md), ordered by settlement; an empty list when the code is not in the catalogue.
+     */
+    get: operations['listZipCodes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -493,6 +1653,1196 @@ export interface components {
        */
       database: 'ok';
     };
+    /** @description Position of a page within the whole filtered result. */
+    PageInfo: {
+      /**
+       * @description 1-based page number.
+       * @example 1
+       */
+      page: number;
+      /** @example 10 */
+      pageSize: number;
+      /** @example 3 */
+      totalPages: number;
+      /** @example 27 */
+      totalCount: number;
+      /** @example true */
+      hasNext: boolean;
+      /** @example false */
+      hasPrev: boolean;
+    };
+    Profile: {
+      /** @example 3 */
+      id: number;
+      /**
+       * @description Unique, case-insensitively. Users of the profile named 'promotor' (any case) must have regions.
+       * @example Supervisor
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Revisa las visitas de su zona
+       */
+      description: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    ProfilePage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Profile'][];
+    };
+    ProfilePageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['ProfilePage'];
+    };
+    OptionListEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['OptionList'];
+    };
+    ProfileInput: {
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Supervisor
+       */
+      name: string;
+      /**
+       * @description Optional; at most 255 characters ('La descripción no puede exceder 255 caracteres').
+       * @example Revisa las visitas de su zona
+       */
+      description?: string | null;
+      /**
+       * @description At least one ('Debe seleccionar al menos un permiso'). A non-VIEW permission implies the VIEW permission of its group: the server adds it when missing. An unknown id is a 400.
+       * @example [
+       *       1,
+       *       2
+       *     ]
+       */
+      permissionIds: number[];
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    ProfileDetail: {
+      /** @example 3 */
+      id: number;
+      /**
+       * @description Unique, case-insensitively. Users of the profile named 'promotor' (any case) must have regions.
+       * @example Supervisor
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Revisa las visitas de su zona
+       */
+      description: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+      /**
+       * @description Ids of the permissions of the profile (GET /permissions).
+       * @example [
+       *       1,
+       *       2
+       *     ]
+       */
+      permissionIds: number[];
+    };
+    ProfileDetailEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['ProfileDetail'];
+    };
+    Deleted: {
+      /**
+       * @description Id of the deleted record.
+       * @example 4
+       */
+      id: number;
+    };
+    DeletedEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Deleted'];
+    };
+    Brand: {
+      /** @example 4 */
+      id: number;
+      /**
+       * @description Unique, case-insensitively.
+       * @example Jumex
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Jugos y néctares
+       */
+      description: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    BrandPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Brand'][];
+    };
+    BrandPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['BrandPage'];
+    };
+    BrandInput: {
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Jumex
+       */
+      name: string;
+      /**
+       * @description Optional; at most 255 characters ('La descripción no puede exceder 255 caracteres').
+       * @example Jugos y néctares
+       */
+      description?: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    BrandEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Brand'];
+    };
+    Category: {
+      /** @example 2 */
+      id: number;
+      /**
+       * @description Unique, case-insensitively.
+       * @example Bebidas
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Refrescos, jugos y aguas
+       */
+      description: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    CategoryPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Category'][];
+    };
+    CategoryPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CategoryPage'];
+    };
+    CategoryInput: {
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Bebidas
+       */
+      name: string;
+      /**
+       * @description Optional; at most 255 characters ('La descripción no puede exceder 255 caracteres').
+       * @example Refrescos, jugos y aguas
+       */
+      description?: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    CategoryEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Category'];
+    };
+    Subcategory: {
+      /** @example 5 */
+      id: number;
+      /** @example 2 */
+      categoryId: number;
+      /**
+       * @description Name of the category.
+       * @example Bebidas
+       */
+      categoryName: string;
+      /**
+       * @description Unique within its category, case-insensitively.
+       * @example Jugos
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Jugos y néctares de fruta
+       */
+      description: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    SubcategoryPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Subcategory'][];
+    };
+    SubcategoryPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['SubcategoryPage'];
+    };
+    SubcategoryInput: {
+      /**
+       * @description Required; an existing category (400 otherwise).
+       * @example 2
+       */
+      categoryId: number;
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Jugos
+       */
+      name: string;
+      /**
+       * @description Optional; at most 255 characters ('La descripción no puede exceder 255 caracteres').
+       * @example Jugos y néctares de fruta
+       */
+      description?: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    SubcategoryEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Subcategory'];
+    };
+    Client: {
+      /** @example 8 */
+      id: number;
+      /**
+       * @description Code, unique case-insensitively.
+       * @example CLI-001
+       */
+      code: string;
+      /**
+       * @description Commercial name.
+       * @example Abarrotes La Esperanza
+       */
+      commercialName: string;
+      /**
+       * @description Legal name, or null.
+       * @example Comercializadora La Esperanza, S.A. de C.V.
+       */
+      legalName: string | null;
+      /**
+       * @description RFC.
+       * @example CES010203AB1
+       */
+      taxId: string;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    ClientPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Client'][];
+    };
+    ClientPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['ClientPage'];
+    };
+    ClientInput: {
+      /**
+       * @description Required; at most 50 characters.
+       * @example CLI-001
+       */
+      code: string;
+      /**
+       * @description Required; at most 100 characters.
+       * @example Abarrotes La Esperanza
+       */
+      commercialName: string;
+      /**
+       * @description Optional; at most 100 characters.
+       * @example Comercializadora La Esperanza, S.A. de C.V.
+       */
+      legalName?: string | null;
+      /**
+       * @description RFC (tax id); required; at most 13 characters.
+       * @example CES010203AB1
+       */
+      taxId: string;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    ClientDetail: {
+      /** @example 8 */
+      id: number;
+      /**
+       * @description Code, unique case-insensitively.
+       * @example CLI-001
+       */
+      code: string;
+      /**
+       * @description Commercial name.
+       * @example Abarrotes La Esperanza
+       */
+      commercialName: string;
+      /**
+       * @description Legal name, or null.
+       * @example Comercializadora La Esperanza, S.A. de C.V.
+       */
+      legalName: string | null;
+      /**
+       * @description RFC.
+       * @example CES010203AB1
+       */
+      taxId: string;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+      /**
+       * @description The points of sale of the client (editor: clients/{id}/pointofsales).
+       * @example [
+       *       12,
+       *       15
+       *     ]
+       */
+      pointOfSaleIds: number[];
+      /**
+       * @description The products of the client (editor: clients/{id}/products; the same links as the clientIds of each product).
+       * @example [
+       *       3
+       *     ]
+       */
+      productIds: number[];
+    };
+    ClientDetailEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['ClientDetail'];
+    };
+    /** @description The ids linked to a record (relation editors). */
+    Relation: {
+      /**
+       * @description Id of the record that owns the relation.
+       * @example 1
+       */
+      id: number;
+      /**
+       * @description The linked ids, ascending.
+       * @example [
+       *       3,
+       *       4,
+       *       9
+       *     ]
+       */
+      relatedIds: number[];
+    };
+    RelationEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Relation'];
+    };
+    RelationInput: {
+      /**
+       * @description The complete list to keep (may be empty); duplicates are ignored.
+       * @example [
+       *       3,
+       *       4,
+       *       9
+       *     ]
+       */
+      relatedIds: number[];
+    };
+    PointOfSale: {
+      /** @example 12 */
+      id: number;
+      /**
+       * @description Code, unique case-insensitively.
+       * @example PV-0001
+       */
+      code: string;
+      /**
+       * @description Name.
+       * @example Súper Centro Coyoacán
+       */
+      name: string;
+      /** @example 9 */
+      stateId: number;
+      /**
+       * @description Name of the state.
+       * @example Ciudad de México
+       */
+      stateName: string;
+      /** @example 04000 */
+      zipCode: string;
+      /**
+       * @description City, or null.
+       * @example Ciudad de México
+       */
+      city: string | null;
+      /**
+       * @description Municipality (alcaldía in Mexico City).
+       * @example Coyoacán
+       */
+      municipality: string;
+      /**
+       * @description Settlement (colonia).
+       * @example Del Carmen
+       */
+      settlement: string;
+      /**
+       * @description Street.
+       * @example Av. Miguel Ángel de Quevedo
+       */
+      street: string;
+      /**
+       * @description External number.
+       * @example 123
+       */
+      externalNumber: string;
+      /**
+       * @description Internal number, or null.
+       * @example B
+       */
+      internalNumber: string | null;
+      /**
+       * @description Latitude in decimal degrees, or null.
+       * @example 19.3467
+       */
+      latitude: number | null;
+      /**
+       * @description Longitude in decimal degrees, or null.
+       * @example -99.1617
+       */
+      longitude: number | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    PointOfSalePage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['PointOfSale'][];
+    };
+    PointOfSalePageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['PointOfSalePage'];
+    };
+    PointOfSaleInput: {
+      /**
+       * @description Required; at least 3 characters ('El código es obligatorio', 'El código debe tener al menos 3 caracteres').
+       * @example PV-0001
+       */
+      code: string;
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Súper Centro Coyoacán
+       */
+      name: string;
+      /**
+       * @description Required, not 0 ('El estado es obligatorio'). When the zip code is in the catalogue, the state must be its state ('El estado no corresponde al código postal.').
+       * @example 9
+       */
+      stateId: number;
+      /**
+       * @description Exactly 5 digits ('El código postal debe tener 5 dígitos').
+       * @example 04000
+       */
+      zipCode: string;
+      /**
+       * @description Optional.
+       * @example Ciudad de México
+       */
+      city?: string | null;
+      /**
+       * @description Required ('El municipio es obligatorio').
+       * @example Coyoacán
+       */
+      municipality: string;
+      /**
+       * @description Required ('El asentamiento es obligatorio').
+       * @example Del Carmen
+       */
+      settlement: string;
+      /**
+       * @description Required ('La calle es obligatoria').
+       * @example Av. Miguel Ángel de Quevedo
+       */
+      street: string;
+      /**
+       * @description Required ('El número exterior es obligatorio').
+       * @example 123
+       */
+      externalNumber: string;
+      /**
+       * @description Optional.
+       * @example B
+       */
+      internalNumber?: string | null;
+      /**
+       * @description Optional; between -90 and 90 ('La latitud debe ser un número válido').
+       * @example 19.3467
+       */
+      latitude?: number | null;
+      /**
+       * @description Optional; between -180 and 180 ('La longitud debe ser un número válido').
+       * @example -99.1617
+       */
+      longitude?: number | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    PointOfSaleDetail: {
+      /** @example 12 */
+      id: number;
+      /**
+       * @description Code, unique case-insensitively.
+       * @example PV-0001
+       */
+      code: string;
+      /**
+       * @description Name.
+       * @example Súper Centro Coyoacán
+       */
+      name: string;
+      /** @example 9 */
+      stateId: number;
+      /**
+       * @description Name of the state.
+       * @example Ciudad de México
+       */
+      stateName: string;
+      /** @example 04000 */
+      zipCode: string;
+      /**
+       * @description City, or null.
+       * @example Ciudad de México
+       */
+      city: string | null;
+      /**
+       * @description Municipality (alcaldía in Mexico City).
+       * @example Coyoacán
+       */
+      municipality: string;
+      /**
+       * @description Settlement (colonia).
+       * @example Del Carmen
+       */
+      settlement: string;
+      /**
+       * @description Street.
+       * @example Av. Miguel Ángel de Quevedo
+       */
+      street: string;
+      /**
+       * @description External number.
+       * @example 123
+       */
+      externalNumber: string;
+      /**
+       * @description Internal number, or null.
+       * @example B
+       */
+      internalNumber: string | null;
+      /**
+       * @description Latitude in decimal degrees, or null.
+       * @example 19.3467
+       */
+      latitude: number | null;
+      /**
+       * @description Longitude in decimal degrees, or null.
+       * @example -99.1617
+       */
+      longitude: number | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+      /**
+       * @description The products of the point of sale (editor: pointofsales/{id}/products).
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      productIds: number[];
+    };
+    PointOfSaleDetailEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['PointOfSaleDetail'];
+    };
+    Product: {
+      /** @example 3 */
+      id: number;
+      /**
+       * @description The clients of the product.
+       * @example [
+       *       8
+       *     ]
+       */
+      clientIds: number[];
+      /**
+       * @description Commercial names of the clients, alphabetically.
+       * @example [
+       *       "Abarrotes La Esperanza"
+       *     ]
+       */
+      clientNames: string[];
+      /** @example 2 */
+      categoryId: number;
+      /** @example Bebidas */
+      categoryName: string;
+      /** @example 5 */
+      subcategoryId: number;
+      /** @example Jugos */
+      subcategoryName: string;
+      /** @example 4 */
+      brandId: number;
+      /** @example Jumex */
+      brandName: string;
+      /**
+       * @description SKU, unique case-insensitively.
+       * @example 7501013101234
+       */
+      sku: string;
+      /**
+       * @description Name.
+       * @example Néctar de mango 1 L
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Envase de cartón
+       */
+      description: string | null;
+      /**
+       * Format: uuid
+       * @description File id of the image (GET /files/{fileId}), or null.
+       * @example 3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90
+       */
+      productImageUrl: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    ProductPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Product'][];
+    };
+    ProductPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['ProductPage'];
+    };
+    ProductInput: {
+      /**
+       * @description At least one ('Debe seleccionar al menos un cliente'); multipart parts clientIds[0], clientIds[1]...
+       * @example [
+       *       8
+       *     ]
+       */
+      clientIds: number[];
+      /**
+       * @description Required.
+       * @example 2
+       */
+      categoryId: number;
+      /**
+       * @description Required, and of the chosen category ('La subcategoría no pertenece a la categoría seleccionada.').
+       * @example 5
+       */
+      subcategoryId: number;
+      /**
+       * @description Required.
+       * @example 4
+       */
+      brandId: number;
+      /**
+       * @description Required; 3 to 50 characters ('El SKU es obligatorio', 'El SKU debe tener al menos 3 caracteres').
+       * @example 7501013101234
+       */
+      sku: string;
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Néctar de mango 1 L
+       */
+      name: string;
+      /**
+       * @description Optional; at most 1000 characters ('La descripción no puede exceder 1000 caracteres').
+       * @example Envase de cartón
+       */
+      description?: string | null;
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+      /**
+       * Format: binary
+       * @description JPEG, PNG, WebP or GIF image, checked by content, not by name. On update, leaving it out keeps the current image.
+       */
+      productImage?: string;
+    };
+    ProductEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Product'];
+    };
+    Region: {
+      /** @example 1 */
+      id: number;
+      /**
+       * @description Unique, case-insensitively.
+       * @example Bajío
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Centro-occidente del país
+       */
+      description: string | null;
+      /**
+       * @description The states of the region.
+       * @example [
+       *       11,
+       *       22
+       *     ]
+       */
+      stateIds: number[];
+      /**
+       * @description Names of the states, alphabetically.
+       * @example [
+       *       "Guanajuato",
+       *       "Querétaro"
+       *     ]
+       */
+      stateNames: string[];
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    RegionPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Region'][];
+    };
+    RegionPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['RegionPage'];
+    };
+    RegionInput: {
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Bajío
+       */
+      name: string;
+      /**
+       * @description Optional; at most 255 characters ('La descripción no puede exceder 255 caracteres').
+       * @example Centro-occidente del país
+       */
+      description?: string | null;
+      /**
+       * @description At least one ('Debe seleccionar al menos un estado').
+       * @example [
+       *       11,
+       *       22
+       *     ]
+       */
+      stateIds: number[];
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    RegionEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Region'];
+    };
+    User: {
+      /** @example 7 */
+      id: number;
+      /**
+       * @description Given name(s).
+       * @example María
+       */
+      name: string;
+      /**
+       * @description Last name(s).
+       * @example López Hernández
+       */
+      lastName: string;
+      /**
+       * @description Name and last name.
+       * @example María López Hernández
+       */
+      completeName: string;
+      /**
+       * Format: email
+       * @description E-mail (the sign-in name), unique case-insensitively.
+       * @example maria.lopez@anaquel.mx
+       */
+      email: string;
+      /**
+       * Format: date
+       * @example 1994-05-17
+       */
+      dateOfBirth: string;
+      /** @example 2 */
+      profileId: number;
+      /** @example Promotor */
+      profileName: string;
+      /**
+       * @description Regions (promotor profile only).
+       * @example [
+       *       1
+       *     ]
+       */
+      regionIds: number[];
+      /**
+       * @description Names of the regions, alphabetically.
+       * @example [
+       *       "Bajío"
+       *     ]
+       */
+      regionNames: string[];
+      /**
+       * Format: uuid
+       * @description File id of the profile picture (GET /files/{fileId}), or null.
+       * @example 3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90
+       */
+      profileImageUrl: string | null;
+      /**
+       * @description Active; an inactive user cannot sign in.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    UserPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['User'][];
+    };
+    UserPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['UserPage'];
+    };
+    UserCreateInput: {
+      /**
+       * @description Required ('El nombre es obligatorio').
+       * @example María
+       */
+      name: string;
+      /**
+       * @description Required ('El apellido es obligatorio').
+       * @example López Hernández
+       */
+      lastName: string;
+      /**
+       * Format: date
+       * @description At least 15 years before today ('El usuario debe tener al menos 15 años').
+       * @example 1994-05-17
+       */
+      dateOfBirth: string;
+      /**
+       * Format: email
+       * @description Required and valid; a duplicate is a 409 'Ya existe un usuario con ese correo.'
+       * @example maria.lopez@anaquel.mx
+       */
+      email: string;
+      /**
+       * @description Create only: at least 8 characters with an uppercase letter, a digit and one of @$!%*?&# ('La contraseña debe tener al menos 8 caracteres, una mayúscula, un número y un carácter especial (@$!%*?&#).').
+       * @example Promotor#2026
+       */
+      password: string;
+      /**
+       * @description Required; an existing profile.
+       * @example 2
+       */
+      profileId: number;
+      /**
+       * @description With the promotor profile at least one ('Debe seleccionar al menos una región para el perfil Promotor.'); with any other profile they are saved empty. Multipart parts regionIds[0], regionIds[1]...
+       * @example [
+       *       1
+       *     ]
+       */
+      regionIds?: number[];
+      /**
+       * @description Active; an inactive user cannot sign in.
+       * @example true
+       */
+      isActive: boolean;
+      /**
+       * Format: binary
+       * @description JPEG, PNG, WebP or GIF picture, checked by content. On update, leaving it out keeps the current one.
+       */
+      profileImage?: string;
+    };
+    UserEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['User'];
+    };
+    UserUpdateInput: {
+      /**
+       * @description Required ('El nombre es obligatorio').
+       * @example María
+       */
+      name: string;
+      /**
+       * @description Required ('El apellido es obligatorio').
+       * @example López Hernández
+       */
+      lastName: string;
+      /**
+       * Format: date
+       * @description At least 15 years before today ('El usuario debe tener al menos 15 años').
+       * @example 1994-05-17
+       */
+      dateOfBirth: string;
+      /**
+       * Format: email
+       * @description Required and valid; a duplicate is a 409 'Ya existe un usuario con ese correo.'
+       * @example maria.lopez@anaquel.mx
+       */
+      email: string;
+      /**
+       * @description Required; an existing profile.
+       * @example 2
+       */
+      profileId: number;
+      /**
+       * @description With the promotor profile at least one ('Debe seleccionar al menos una región para el perfil Promotor.'); with any other profile they are saved empty. Multipart parts regionIds[0], regionIds[1]...
+       * @example [
+       *       1
+       *     ]
+       */
+      regionIds?: number[];
+      /**
+       * @description Active; an inactive user cannot sign in.
+       * @example true
+       */
+      isActive: boolean;
+      /**
+       * Format: binary
+       * @description JPEG, PNG, WebP or GIF picture, checked by content. On update, leaving it out keeps the current one.
+       */
+      profileImage?: string;
+    };
+    Campaign: {
+      /** @example 1 */
+      id: number;
+      /**
+       * @description Name.
+       * @example Regreso a clases 2026
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Exhibición en cabecera
+       */
+      description: string | null;
+      /**
+       * Format: date
+       * @example 2026-07-01
+       */
+      startDate: string;
+      /**
+       * Format: date
+       * @description End date, or null (open-ended).
+       * @example 2026-08-31
+       */
+      endDate: string | null;
+      /**
+       * @description The clients of the campaign.
+       * @example [
+       *       8
+       *     ]
+       */
+      clientIds: number[];
+      /**
+       * @description Commercial names of the clients, alphabetically.
+       * @example [
+       *       "Abarrotes La Esperanza"
+       *     ]
+       */
+      clientNames: string[];
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    CampaignPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Campaign'][];
+    };
+    CampaignPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CampaignPage'];
+    };
+    CampaignInput: {
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Regreso a clases 2026
+       */
+      name: string;
+      /**
+       * @description Optional; at most 255 characters ('La descripción no puede exceder 255 caracteres').
+       * @example Exhibición en cabecera
+       */
+      description?: string | null;
+      /**
+       * Format: date
+       * @description Required.
+       * @example 2026-07-01
+       */
+      startDate: string;
+      /**
+       * Format: date
+       * @description Optional; not before the start date ('La fecha de fin debe ser posterior a la fecha de inicio').
+       * @example 2026-08-31
+       */
+      endDate?: string | null;
+      /**
+       * @description Al menos uno ('Debe seleccionar al menos un cliente').
+       * @example [
+       *       8
+       *     ]
+       */
+      clientIds: number[];
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    CampaignDetail: {
+      /** @example 1 */
+      id: number;
+      /**
+       * @description Name.
+       * @example Regreso a clases 2026
+       */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Exhibición en cabecera
+       */
+      description: string | null;
+      /**
+       * Format: date
+       * @example 2026-07-01
+       */
+      startDate: string;
+      /**
+       * Format: date
+       * @description End date, or null (open-ended).
+       * @example 2026-08-31
+       */
+      endDate: string | null;
+      /**
+       * @description The clients of the campaign.
+       * @example [
+       *       8
+       *     ]
+       */
+      clientIds: number[];
+      /**
+       * @description Commercial names of the clients, alphabetically.
+       * @example [
+       *       "Abarrotes La Esperanza"
+       *     ]
+       */
+      clientNames: string[];
+      /**
+       * @description Active; inactive records are left out of the dropdown options.
+       * @example true
+       */
+      isActive: boolean;
+      /**
+       * @description The points of sale of the campaign (editor: campaigns/{id}/pointofsales).
+       * @example [
+       *       12,
+       *       15
+       *     ]
+       */
+      pointOfSaleIds: number[];
+      /**
+       * @description The products of the campaign (editor: campaigns/{id}/products).
+       * @example [
+       *       3
+       *     ]
+       */
+      productIds: number[];
+    };
+    CampaignDetailEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CampaignDetail'];
+    };
+    ZipCodeSettlement: {
+      /** @example 06000 */
+      zipCode: string;
+      /**
+       * @description Id of the state (its INEGI number).
+       * @example 9
+       */
+      stateId: number;
+      /** @example Ciudad de México */
+      stateName: string;
+      /** @example Cuauhtémoc */
+      municipality: string;
+      /**
+       * @description Settlement (colonia, fraccionamiento...).
+       * @example Centro
+       */
+      settlement: string;
+      /** @example Colonia */
+      settlementType: string;
+      /**
+       * @description City; null for rural settlements.
+       * @example Ciudad de México
+       */
+      city: string | null;
+    };
+    ZipCodeListEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['ZipCodeSettlement'][];
+    };
   };
   responses: {
     /** @description Invalid input (malformed JSON, wrong types, unknown or missing fields, broken rules). */
@@ -608,8 +2958,83 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
+    /** @description Conflict with existing data (duplicate code or name, record in use, stale update). */
+    Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "success": false,
+         *       "statusCode": 409,
+         *       "errorCode": "CONFLICT",
+         *       "errorMessage": "Ya existe un registro con ese nombre.",
+         *       "validationErrors": [
+         *         {
+         *           "field": "name",
+         *           "message": "Ya existe un registro con ese nombre."
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description Well-formed input that breaks a business rule. */
+    UnprocessableEntity: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "success": false,
+         *       "statusCode": 422,
+         *       "errorCode": "BUSINESS_RULE",
+         *       "errorMessage": "La fecha de fin no puede ser anterior a la fecha de inicio.",
+         *       "validationErrors": []
+         *     }
+         */
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
   };
-  parameters: never;
+  parameters: {
+    /**
+     * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+     * @example coca
+     */
+    Filter: string;
+    /**
+     * @description 1-based page number.
+     * @example 1
+     */
+    Page: number;
+    /**
+     * @description Rows per page.
+     * @example 10
+     */
+    PageSize: number;
+    /**
+     * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+     *     columns listed by the operation are accepted (400 otherwise).
+     * @example [
+     *       "-createdAt"
+     *     ]
+     */
+    Sort: string[];
+    /**
+     * @description Maximum number of options to return.
+     * @example 10
+     */
+    Take: number;
+    /**
+     * @description Id of the record.
+     * @example 1
+     */
+    ResourceId: number;
+  };
   requestBodies: never;
   headers: {
     /**
@@ -1150,6 +3575,2697 @@ export interface operations {
       };
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listProfiles: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of profiles. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfilePageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listProfileOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProfileInput'];
+      };
+    };
+    responses: {
+      /** @description The created profile. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProfileInput'];
+      };
+    };
+    responses: {
+      /** @description The saved profile. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProfileDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listBrands: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of brands. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listBrandOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createBrand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BrandInput'];
+      };
+    };
+    responses: {
+      /** @description The created brand. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getBrand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The brand. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateBrand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BrandInput'];
+      };
+    };
+    responses: {
+      /** @description The saved brand. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteBrand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listCategories: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of categories. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listCategoryOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryInput'];
+      };
+    };
+    responses: {
+      /** @description The created category. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The category. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryInput'];
+      };
+    };
+    responses: {
+      /** @description The saved category. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listSubcategories: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+        /**
+         * @description Only the subcategories of this category.
+         * @example 2
+         */
+        categoryId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of subcategories. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubcategoryPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listSubcategoryOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+        /**
+         * @description Only the subcategories of this category (the product form).
+         * @example 2
+         */
+        categoryId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createSubcategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubcategoryInput'];
+      };
+    };
+    responses: {
+      /** @description The created subcategory. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubcategoryEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getSubcategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The subcategory. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubcategoryEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateSubcategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubcategoryInput'];
+      };
+    };
+    responses: {
+      /** @description The saved subcategory. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubcategoryEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteSubcategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listClients: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of clients. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClientPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listClientOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClientInput'];
+      };
+    };
+    responses: {
+      /** @description The created client. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClientDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The client. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClientDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClientInput'];
+      };
+    };
+    responses: {
+      /** @description The saved client. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClientDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getClientPointsOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The points of sale of the client. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  setClientPointsOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RelationInput'];
+      };
+    };
+    responses: {
+      /** @description The saved points of sale of the client. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getClientProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The products of the client. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  setClientProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RelationInput'];
+      };
+    };
+    responses: {
+      /** @description The saved products of the client. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listPointsOfSale: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+        /**
+         * @description Only the points of sale of this state.
+         * @example 2
+         */
+        stateId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of pointofsales. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PointOfSalePageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listPointOfSaleOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createPointOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PointOfSaleInput'];
+      };
+    };
+    responses: {
+      /** @description The created point of sale. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PointOfSaleDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getPointOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The point of sale. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PointOfSaleDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updatePointOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PointOfSaleInput'];
+      };
+    };
+    responses: {
+      /** @description The saved point of sale. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PointOfSaleDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deletePointOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getPointOfSaleProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The products of the point of sale. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  setPointOfSaleProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RelationInput'];
+      };
+    };
+    responses: {
+      /** @description The saved products of the point of sale. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listProducts: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+        /**
+         * @description Only the products of this category.
+         * @example 2
+         */
+        categoryId?: number;
+        /**
+         * @description Only the products of this subcategory.
+         * @example 2
+         */
+        subcategoryId?: number;
+        /**
+         * @description Only the products of this brand.
+         * @example 2
+         */
+        brandId?: number;
+        /**
+         * @description Only the products of this client.
+         * @example 2
+         */
+        clientId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of products. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listProductOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ProductInput'];
+      };
+    };
+    responses: {
+      /** @description The created product. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The product. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ProductInput'];
+      };
+    };
+    responses: {
+      /** @description The saved product. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listRegions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of regions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegionPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listRegionOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createRegion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegionInput'];
+      };
+    };
+    responses: {
+      /** @description The created region. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getRegion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The region. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateRegion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegionInput'];
+      };
+    };
+    responses: {
+      /** @description The saved region. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteRegion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listUsers: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+        /**
+         * @description Only the users of this profile.
+         * @example 2
+         */
+        profileId?: number;
+        /**
+         * @description Only the users assigned to this region.
+         * @example 2
+         */
+        regionId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of users. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listUserOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['UserCreateInput'];
+      };
+    };
+    responses: {
+      /** @description The created user. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['UserUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description The saved user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listCampaigns: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+        /**
+         * @description Only the campaigns of this client.
+         * @example 2
+         */
+        clientId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of campaigns. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listCampaignOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
+         *     columns listed by the operation are accepted (400 otherwise).
+         * @example [
+         *       "-createdAt"
+         *     ]
+         */
+        Sort?: components['parameters']['Sort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignInput'];
+      };
+    };
+    responses: {
+      /** @description The created campaign. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignInput'];
+      };
+    };
+    responses: {
+      /** @description The saved campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignDetailEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCampaignClients: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clients of the campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  setCampaignClients: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RelationInput'];
+      };
+    };
+    responses: {
+      /** @description The saved clients of the campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCampaignPointsOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The points of sale of the campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  setCampaignPointsOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RelationInput'];
+      };
+    };
+    responses: {
+      /** @description The saved points of sale of the campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCampaignProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The products of the campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  setCampaignProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record.
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RelationInput'];
+      };
+    };
+    responses: {
+      /** @description The saved products of the campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RelationEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listStateOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The states. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listZipCodes: {
+    parameters: {
+      query: {
+        /**
+         * @description The zip code: exactly 5 digits.
+         * @example 06000
+         */
+        Filter: string;
+        /**
+         * @description Maximum number of settlements.
+         * @example 50
+         */
+        Take?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settlements. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ZipCodeListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
     };
   };
 }
