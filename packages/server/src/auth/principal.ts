@@ -1,0 +1,105 @@
+import type { components } from '@anaquel/api/schema';
+import { and, asc, eq, exists, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  permissions,
+  profilePermissions,
+  profiles,
+  refreshTokens,
+  users,
+} from '../db/schema/index.ts';
+import type { PermissionCode } from './permission-catalogue.ts';
+
+export type SessionUser = components['schemas']['SessionUser'];
+
+/** Who is calling: set on the request by the guard for every non-public operation. */
+export interface Principal {
+  userId: number;
+  /** The sign-in session (refresh-token family) the access token belongs to. */
+  sessionId: string;
+  permissions: ReadonlySet<PermissionCode>;
+}
+
+/**
+ * The codes granted by the user's profile (none while the profile is inactive), in catalogue
+ * order.
+ */
+export async function loadPermissionCodes(db: Db, userId: number): Promise<PermissionCode[]> {
+  const rows = await db
+    .select({ code: permissions.code })
+    .from(users)
+    .innerJoin(profiles, and(eq(profiles.id, users.profileId), eq(profiles.isActive, true)))
+    .innerJoin(profilePermissions, eq(profilePermissions.profileId, profiles.id))
+    .innerJoin(permissions, eq(permissions.id, profilePermissions.permissionId))
+    .where(eq(users.id, userId))
+    .orderBy(asc(permissions.id));
+  return rows.map((r) => r.code as PermissionCode);
+}
+
+/**
+ * The principal of an access token, read fresh from the database: null when the user is gone
+ * or inactive, or when the session was closed (logout, password change, replay).
+ */
+export async function loadPrincipal(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  now: Date = new Date(),
+): Promise<Principal | null> {
+  const rows = await db
+    .select({ code: permissions.code })
+    .from(users)
+    .leftJoin(profiles, and(eq(profiles.id, users.profileId), eq(profiles.isActive, true)))
+    .leftJoin(profilePermissions, eq(profilePermissions.profileId, profiles.id))
+    .leftJoin(permissions, eq(permissions.id, profilePermissions.permissionId))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.isActive, true),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, sessionId),
+                eq(refreshTokens.userId, userId),
+                isNull(refreshTokens.revokedAt),
+                gt(refreshTokens.expiresAt, now),
+              ),
+            ),
+        ),
+      ),
+    );
+  if (rows.length === 0) return null;
+  const codes = new Set<PermissionCode>();
+  for (const row of rows) if (row.code) codes.add(row.code as PermissionCode);
+  return { userId, sessionId, permissions: codes };
+}
+
+export function completeName(user: { name: string; lastName: string }): string {
+  return `${user.name} ${user.lastName}`.trim();
+}
+
+/** The user as login and refresh answer it. */
+export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastName: users.lastName,
+      email: users.email,
+      profileImageFileId: users.profileImageFileId,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return null;
+  return {
+    id: user.id,
+    completeName: completeName(user),
+    email: user.email,
+    profileImageUrl: user.profileImageFileId,
+    permissions: await loadPermissionCodes(db, userId),
+  };
+}

@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../env.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+
+/** The drizzle database, whichever driver is behind it (PGlite or node-postgres). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction handle: what `db.transaction(async (tx) => ...)` passes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** Applies the committed SQL migrations (packages/server/drizzle). */
+  migrate(): Promise<void>;
+  /**
+   * Runs `task` while holding a database-wide lock, so that several processes starting together
+   * do not migrate or seed at the same time (a no-op lock on the single-process PGlite).
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'drizzle',
+);
+
+// Arbitrary constant key for pg_advisory_lock.
+const STARTUP_LOCK_KEY = 4_242_017;
+
+export interface CreateDatabaseOptions {
+  /** PGlite in memory instead of `dataDir/db` (tests). Ignored when `databaseUrl` is set. */
+  inMemory?: boolean;
+}
+
+/**
+ * Opens the database: a pooled PostgreSQL connection when `databaseUrl` is set, otherwise the
+ * embedded PGlite stored in `dataDir/db`.
+ */
+export async function createDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  options: CreateDatabaseOptions = {},
+): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'pg',
+      migrate: () => migratePg(db, { migrationsFolder }),
+      async exclusive(task) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await task();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    dataDir = path.join(config.dataDir, 'db');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (task) => task(),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Argon2id cost parameters (see docs in README: OWASP's minimum for argon2id). */
+export interface PasswordHashingConfig {
+  /** KiB of memory per hash. */
+  memoryCost: number;
+  /** Passes over the memory. */
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Root of everything the server writes: `db/` (PGlite), `files/`, `outbox/`, `jwt-secret`. */
+  dataDir: string;
+  /** When set, a real PostgreSQL server is used instead of the embedded PGlite. */
+  databaseUrl?: string;
+  /** When set, mail goes through this SMTP server; otherwise it is written to `dataDir/outbox`. */
+  smtpUrl?: string;
+  mailFrom: string;
+  jwtSecret: string;
+  /** Public origin of the back-office, used in e-mailed links. */
+  appUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  logLevel: LogLevel;
+  /** Adds `Secure` to the refresh cookie (default: when APP_URL is https). */
+  cookieSecure: boolean;
+  /** Maximum JSON body size in bytes. */
+  bodyLimit: number;
+  /** Maximum size of one uploaded file in bytes. */
+  uploadLimit: number;
+  passwordHashing: PasswordHashingConfig;
+  /** Folder of the built app (`packages/app/dist`), served with an index.html fallback. */
+  appDistDir: string;
+  /** Run the demo-data seeders at start (DEMO_DATA, default true). */
+  demoData: boolean;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+/** OWASP Password Storage Cheat Sheet, argon2id: m=19 MiB, t=2, p=1. */
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = {
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The monorepo root (this file lives in packages/server/src). */
+export const repoRoot = path.resolve(serverRoot, '..', '..');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads and validates the configuration. This module is the only reader of `process.env`;
+ * pass another object to build a configuration without touching the environment (tests).
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const boolean = (name: string, fallback: boolean): boolean => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+
+  const port = integer('PORT', 3000, 1, 65535);
+  const host = read('HOST') ?? '0.0.0.0';
+  const dataDir = path.resolve(read('DATA_DIR') ?? path.join(repoRoot, 'data'));
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  const appUrl = (url('APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+
+  const adminEmail = (read('ADMIN_EMAIL') ?? 'admin@anaquel.mx').toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    problems.push('ADMIN_EMAIL must be an e-mail address');
+  }
+  const adminPassword = read('ADMIN_PASSWORD') ?? 'Anaquel#2026';
+  if (adminPassword.length < 8) problems.push('ADMIN_PASSWORD must have at least 8 characters');
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const jwtSecretFromEnv = read('JWT_SECRET');
+  if (jwtSecretFromEnv !== undefined && jwtSecretFromEnv.length < 32) {
+    problems.push('JWT_SECRET must have at least 32 characters');
+  }
+
+  const config: Config = {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    smtpUrl,
+    mailFrom: read('MAIL_FROM') ?? 'Anaquel <no-reply@anaquel.mx>',
+    jwtSecret: jwtSecretFromEnv ?? '',
+    appUrl,
+    adminEmail,
+    adminPassword,
+    logLevel,
+    cookieSecure: boolean('COOKIE_SECURE', appUrl.startsWith('https:')),
+    bodyLimit: integer('BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    uploadLimit: integer('UPLOAD_LIMIT', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    passwordHashing: DEFAULT_PASSWORD_HASHING,
+    appDistDir: path.resolve(
+      read('APP_DIST_DIR') ?? path.join(repoRoot, 'packages', 'app', 'dist'),
+    ),
+    demoData: boolean('DEMO_DATA', true),
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (config.jwtSecret === '') config.jwtSecret = persistentJwtSecret(dataDir);
+  return config;
+}
+
+/** A JWT secret generated on first start and kept in `dataDir/jwt-secret`, so restarts keep sessions. */
+function persistentJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

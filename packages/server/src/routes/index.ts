@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth.ts';
+import fileRoutes from './files.ts';
+import healthRoutes from './health.ts';
+import permissionRoutes from './permissions.ts';
+import userRoutes from './users.ts';
+
+/** A route module registers its contract operations with `registerOperation`. */
+export type RouteModule = (app: FastifyInstance) => void | Promise<void>;
+
+/** Every route module of /api/v1, registered in this order. Append new resources here. */
+export const routeModules: RouteModule[] = [
+  authRoutes,
+  permissionRoutes,
+  userRoutes,
+  fileRoutes,
+  healthRoutes,
+];

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Db } from '../db/client.ts';
+import type { Config } from '../env.ts';
+import { LocalFileStorage, type FileStorage } from '../files/storage.ts';
+import { seedPlatform } from './platform.ts';
+
+export interface SeedContext {
+  db: Db;
+  config: Config;
+  /** For seeders that store images (products, profile pictures). */
+  storage: FileStorage;
+}
+
+/** A demo-data seeder: must be idempotent (it runs at every start, after the platform seed). */
+export interface DemoSeeder {
+  name: string;
+  run(context: SeedContext): Promise<void>;
+}
+
+/** Demo data for a fresh installation, run in this order. Append new seeders here. */
+export const demoSeeders: DemoSeeder[] = [];
+
+export interface SeedOptions {
+  /** Run the demo seeders too (default: `config.demoData`). Tests start without demo data. */
+  demo?: boolean;
+  /** Defaults to the local folder `dataDir/files`. */
+  storage?: FileStorage;
+}
+
+/** The platform seed (permissions, profiles, states, admin), then the demo seeders. */
+export async function seed(db: Db, config: Config, options: SeedOptions = {}): Promise<void> {
+  await seedPlatform(db, config);
+  if (options.demo ?? config.demoData) {
+    const storage = options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+    for (const seeder of demoSeeders) await seeder.run({ db, config, storage });
+  }
+}
+
+export { seedPlatform };
