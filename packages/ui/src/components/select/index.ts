@@ -1,0 +1,1 @@
+export { Select, SelectItem, popoverStyles, type SelectOption, type SelectProps } from './Select';
