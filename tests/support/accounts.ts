@@ -11,7 +11,7 @@ export interface Account {
 export const admin: Account = {
   email: 'admin@anaquel.mx',
   password: 'Anaquel#2026',
-  completeName: 'Administrador',
+  completeName: 'Administrador General',
 };
 
 /** Changes its password through the user menu. */

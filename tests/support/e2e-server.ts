@@ -1,0 +1,69 @@
+// The server the end-to-end journeys run against: the real application (the same modules and
+// start-up sequence as packages/server/src/main.ts) on a fresh DATA_DIR, plus the journeys'
+// own accounts (tests/support/accounts.ts), inserted before the server listens.
+// Started by tests/playwright.config.ts (webServer) with PORT, DATA_DIR and APP_URL set.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from '@anaquel/server/src/app.ts';
+import { hashPassword } from '@anaquel/server/src/auth/passwords.ts';
+import { createDatabase } from '@anaquel/server/src/db/client.ts';
+import { profiles, users } from '@anaquel/server/src/db/schema/index.ts';
+import { loadConfig } from '@anaquel/server/src/env.ts';
+import { seed } from '@anaquel/server/src/seed/index.ts';
+import { PROMOTER_PROFILE_NAME } from '@anaquel/server/src/seed/platform.ts';
+import { extraAccounts } from './accounts.ts';
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir || !path.basename(path.dirname(path.resolve(dataDir))).startsWith('.data-e2e')) {
+  // This script deletes DATA_DIR: refuse anything but a .data-e2e/<run> folder.
+  throw new Error(`DATA_DIR must be a .data-e2e/<run id> folder (got "${dataDir ?? ''}")`);
+}
+
+// Earlier runs' folders (kept after a run for inspection) go, and this run starts empty.
+await rm(path.dirname(path.resolve(dataDir)), { recursive: true, force: true });
+
+const config = loadConfig({
+  ...process.env,
+  // The journeys need the embedded database and the outbox, whatever the caller's shell exports.
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  DEMO_DATA: 'false',
+  HOST: '127.0.0.1',
+});
+const database = await createDatabase(config);
+await database.migrate();
+await seed(database.db, config, { demo: false });
+
+// The journeys' accounts hold the promoter profile: no permission, so the shell shows them only
+// what every signed-in user gets, and the admin-only parts stay the admin's.
+const promoter = (await database.db.select({ id: profiles.id, name: profiles.name }).from(profiles)).find(
+  (profile) => profile.name.toLowerCase() === PROMOTER_PROFILE_NAME,
+);
+if (!promoter) throw new Error(`The seed did not create the '${PROMOTER_PROFILE_NAME}' profile`);
+for (const account of extraAccounts) {
+  const [name = account.completeName, ...lastName] = account.completeName.split(' ');
+  await database.db.insert(users).values({
+    name,
+    lastName: lastName.join(' '),
+    dateOfBirth: '1995-06-15',
+    email: account.email,
+    passwordHash: await hashPassword(account.password, config.passwordHashing),
+    profileId: promoter.id,
+  });
+}
+
+const app = await buildApp({ config, db: database.db });
+let closing = false;
+async function shutdown(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  await app.close();
+  await app.services.mailer.flush();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
+
+await app.listen({ host: config.host, port: config.port });
+process.stdout.write(`e2e server on ${config.appUrl} (DATA_DIR ${config.dataDir})\n`);
