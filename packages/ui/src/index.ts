@@ -11,6 +11,7 @@ export * from './components/loading-overlay';
 export * from './components/number-field';
 export * from './components/pagination';
 export * from './components/password-field';
+export * from './components/password-strength-meter';
 export * from './components/select';
 export * from './components/spinner';
 export * from './components/switch';
