@@ -4,6 +4,7 @@ import fileRoutes from './files.ts';
 import healthRoutes from './health.ts';
 import permissionRoutes from './permissions.ts';
 import userRoutes from './users.ts';
+import masterDataRoutes from './master-data.ts';
 
 /** A route module registers its contract operations with `registerOperation`. */
 export type RouteModule = (app: FastifyInstance) => void | Promise<void>;
@@ -15,4 +16,6 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   fileRoutes,
   healthRoutes,
+  // master data
+  masterDataRoutes,
 ];

@@ -1,0 +1,355 @@
+import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthRequirement } from '../auth/guard.ts';
+import { principalOf } from '../auth/guard.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { containsPattern } from '../db/fold.ts';
+import { registerOperation, type OperationHandler, type OperationId } from '../http/contract.ts';
+import { badRequest, notFound, type ValidationIssue } from '../http/errors.ts';
+import { mapWriteError, type WriteErrorMapping } from './db-errors.ts';
+import { messages, type Noun } from './nouns.ts';
+
+// The one route factory of the master data (STYLE habit 5): given a resource's table, columns
+// and rules it registers the paged list, the dropdown options, read, create, update and delete,
+// each behind its permission. Resource modules (./brands.ts...) hold only what the spec makes
+// different about them.
+
+/** The permission suffix of a resource: VIEW_, CREATE_, UPDATE_ and DELETE_ + this. */
+export type MasterPermission =
+  | 'PROFILES'
+  | 'BRANDS'
+  | 'CATEGORIES'
+  | 'SUBCATEGORIES'
+  | 'CLIENTS'
+  | 'POINTOFSALES'
+  | 'PRODUCTS'
+  | 'REGIONS'
+  | 'USERS'
+  | 'CAMPAIGNS';
+
+export interface WriteContext {
+  db: Db;
+  request: FastifyRequest;
+  principal: Principal;
+  /** The id being updated; undefined on create. */
+  id?: number;
+}
+
+/** What a resource's `prepare` hands back: the row values and what to write after the row. */
+export interface PreparedWrite {
+  values: Record<string, unknown>;
+  /** Runs in the same transaction after the insert or update (join rows). */
+  afterWrite?: (tx: Tx, id: number) => Promise<void>;
+  /** Runs after the transaction committed (e.g. removing a replaced image). */
+  afterCommit?: () => Promise<void>;
+  /** Runs when the transaction failed (e.g. removing an image stored for nothing). */
+  onFailure?: () => Promise<void>;
+}
+
+export interface ResourceConfig<TInput> {
+  noun: Noun;
+  permission: MasterPermission;
+  operations: {
+    paged: OperationId;
+    options: OperationId;
+    get: OperationId;
+    create: OperationId;
+    update: OperationId;
+    delete: OperationId;
+  };
+  table: PgTable;
+  id: PgColumn;
+  /** FROM (with joins) shared by the page, its count and the read of one record. */
+  source: (db: Db, fields: SelectedFields) => PgSelect;
+  /** The columns of a list row, named as the contract names them. */
+  rowFields: SelectedFields;
+  /** Extra columns of the single-record answer (relation ids). */
+  detailFields?: SelectedFields;
+  /** Post-processing of a selected row (null descriptions, computed names). */
+  toRow?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /** Folded expressions (fold() or a stored search_text) the Filter text is looked for in. */
+  search: (SQL | AnyColumn)[];
+  /** Sort keys of the paged list -> expression (use fold() for text). */
+  sort: Record<string, SQL | AnyColumn>;
+  /** Default sort keys ('-' prefix for descending). */
+  defaultSort: string[];
+  /** Extra integer query filters of the paged list (categoryId...). */
+  filters?: Record<string, (value: number) => SQL>;
+  options: {
+    /** The `name` of an option. */
+    label: SQL | AnyColumn;
+    active: AnyColumn;
+    search: (SQL | AnyColumn)[];
+    /** Expression sorted on for `Sort=name`. */
+    sortName: SQL;
+    filters?: Record<string, (value: number) => SQL>;
+    /** Default: any signed-in user (other forms' dropdowns need them). */
+    auth?: AuthRequirement;
+  };
+  /** The body of a create or update (default: the validated JSON body). */
+  readInput?: (request: FastifyRequest, kind: 'create' | 'update') => Promise<TInput>;
+  /** Spec rules and the values to store; throws the 400 envelope when invalid. */
+  prepare: (input: TInput, context: WriteContext) => Promise<PreparedWrite>;
+  /** Unique constraint -> field and the label used in 'Ya existe {una marca} con ese {label}.' */
+  uniques?: Record<string, { field: string; label: string }>;
+  /** Database column of a foreign key -> field and the message for a missing referenced row. */
+  references?: Record<string, { field: string; message: string }>;
+  /** A 4xx refusal before a delete (e.g. deleting oneself). */
+  beforeDelete?: (context: WriteContext & { id: number }) => Promise<void>;
+  /** Runs after a committed delete with the deleted row's columns. */
+  afterDelete?: (
+    deleted: Record<string, unknown>,
+    context: { db: Db; request: FastifyRequest },
+  ) => Promise<void>;
+}
+
+type Query = Record<string, unknown>;
+
+/** Registers an operation whose typing the factory cannot name statically. */
+export function register(
+  app: FastifyInstance,
+  operationId: OperationId,
+  auth: AuthRequirement,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  registerOperation(app, operationId, { auth }, handler as OperationHandler<OperationId>);
+}
+
+/** `Sort` as the contract delivers it (coerced to an array) -> validated ORDER BY terms. */
+export function orderByOf(
+  requested: unknown,
+  columns: Record<string, SQL | AnyColumn>,
+  defaults: string[],
+  tieBreaker: AnyColumn,
+): SQL[] {
+  const keys = (Array.isArray(requested) ? requested : requested ? [requested] : []).map(String);
+  const effective = keys.length > 0 ? keys : defaults;
+  const seen = new Set<string>();
+  const order: SQL[] = [];
+  const issues: ValidationIssue[] = [];
+  for (const raw of effective) {
+    const descending = raw.startsWith('-');
+    const key = descending ? raw.slice(1) : raw;
+    const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
+    if (!column) {
+      issues.push({
+        field: 'Sort',
+        message: `No se puede ordenar por "${key}". Columnas permitidas: ${Object.keys(columns).join(', ')}.`,
+      });
+      continue;
+    }
+    if (seen.has(key)) continue;
+    seen.add(key);
+    order.push(descending ? desc(column) : asc(column));
+  }
+  if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+  if (!seen.has('id')) order.push(asc(tieBreaker));
+  return order;
+}
+
+/** OR of `expression LIKE '%term%'` over folded expressions; undefined for an empty filter. */
+export function searchOf(filter: unknown, expressions: (SQL | AnyColumn)[]): SQL | undefined {
+  const term = typeof filter === 'string' ? filter.trim() : '';
+  if (term === '' || expressions.length === 0) return undefined;
+  const pattern = containsPattern(term);
+  return or(...expressions.map((expression) => sql`${expression} like ${pattern}`));
+}
+
+function extraFiltersOf(
+  query: Query,
+  filters: Record<string, (value: number) => SQL> | undefined,
+): SQL[] {
+  const conditions: SQL[] = [];
+  for (const [name, build] of Object.entries(filters ?? {})) {
+    const value = query[name];
+    if (typeof value === 'number') conditions.push(build(value));
+  }
+  return conditions;
+}
+
+export interface PagedResult<T> {
+  rows: T[];
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  totalCount: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+export function pageOf<T>(
+  rows: T[],
+  page: number,
+  pageSize: number,
+  totalCount: number,
+): PagedResult<T> {
+  const totalPages = Math.ceil(totalCount / pageSize);
+  return {
+    rows,
+    page,
+    pageSize,
+    totalPages,
+    totalCount,
+    hasNext: page < totalPages,
+    hasPrev: page > 1,
+  };
+}
+
+export function registerResource<TInput>(
+  app: FastifyInstance,
+  config: ResourceConfig<TInput>,
+): void {
+  const { operations, permission, noun } = config;
+  const db = () => app.services.db;
+  const toRow = config.toRow ?? ((raw: Record<string, unknown>) => raw);
+  const detailFields = { ...config.rowFields, ...config.detailFields };
+  const writeErrors: WriteErrorMapping = {
+    uniques: Object.fromEntries(
+      Object.entries(config.uniques ?? {}).map(([constraint, { field, label }]) => [
+        constraint,
+        { field, message: messages.duplicate(noun, label) },
+      ]),
+    ),
+    references: config.references ?? {},
+    inUse: messages.inUse(noun),
+  };
+
+  async function readDetail(database: Db, id: number): Promise<Record<string, unknown>> {
+    const [row] = await config.source(database, detailFields).where(eq(config.id, id)).limit(1);
+    if (!row) throw notFound(messages.notFound(noun));
+    return toRow(row as Record<string, unknown>);
+  }
+
+  register(app, operations.paged, `VIEW_${permission}`, async (request) => {
+    const query = request.query as Query;
+    const page = Number(query.Page ?? 1);
+    const pageSize = Number(query.PageSize ?? 10);
+    const orderBy = orderByOf(query.Sort, config.sort, config.defaultSort, config.id);
+    const where = and(
+      searchOf(query.Filter, config.search),
+      ...extraFiltersOf(query, config.filters),
+    );
+    const [counted] = await config.source(db(), { count: sql<number>`count(*)::int` }).where(where);
+    const totalCount = Number((counted as { count: number } | undefined)?.count ?? 0);
+    const rows =
+      totalCount > (page - 1) * pageSize
+        ? await config
+            .source(db(), config.rowFields)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(pageSize)
+            .offset((page - 1) * pageSize)
+        : [];
+    return pageOf(
+      rows.map((row) => toRow(row as Record<string, unknown>)),
+      page,
+      pageSize,
+      totalCount,
+    );
+  });
+
+  register(app, operations.options, config.options.auth ?? 'authenticated', async (request) => {
+    const query = request.query as Query;
+    const take = Number(query.Take ?? 10);
+    const orderBy = orderByOf(
+      query.Sort,
+      { name: config.options.sortName, id: config.id },
+      ['name'],
+      config.id,
+    );
+    return db()
+      .select({ id: sql<number>`${config.id}`, name: sql<string>`${config.options.label}` })
+      .from(config.table)
+      .where(
+        and(
+          eq(config.options.active, true),
+          searchOf(query.Filter, config.options.search),
+          ...extraFiltersOf(query, config.options.filters),
+        ),
+      )
+      .orderBy(...orderBy)
+      .limit(take);
+  });
+
+  register(app, operations.get, `VIEW_${permission}`, async (request) => {
+    const { id } = request.params as { id: number };
+    return readDetail(db(), id);
+  });
+
+  async function write(
+    request: FastifyRequest,
+    kind: 'create' | 'update',
+    id: number | undefined,
+  ): Promise<Record<string, unknown>> {
+    const database = db();
+    const input = config.readInput
+      ? await config.readInput(request, kind)
+      : (request.body as TInput);
+    const context: WriteContext = { db: database, request, principal: principalOf(request), id };
+    const prepared = await config.prepare(input, context);
+    let savedId: number;
+    try {
+      savedId = await database.transaction(async (tx) => {
+        let rowId: number;
+        if (kind === 'create') {
+          const [created] = await tx
+            .insert(config.table)
+            .values(prepared.values)
+            .returning({ id: config.id });
+          rowId = (created as { id: number }).id;
+        } else {
+          const [updated] = await tx
+            .update(config.table)
+            .set(prepared.values)
+            .where(eq(config.id, id!))
+            .returning({ id: config.id });
+          if (!updated) throw notFound(messages.notFound(noun));
+          rowId = (updated as { id: number }).id;
+        }
+        await prepared.afterWrite?.(tx, rowId);
+        return rowId;
+      });
+    } catch (error) {
+      await prepared.onFailure?.().catch((cleanupError: unknown) => {
+        request.log.warn({ err: cleanupError }, 'cleanup after a failed write failed');
+      });
+      mapWriteError(error, writeErrors);
+    }
+    await prepared.afterCommit?.().catch((cleanupError: unknown) => {
+      request.log.warn({ err: cleanupError }, 'cleanup after a write failed');
+    });
+    return readDetail(database, savedId);
+  }
+
+  register(app, operations.create, `CREATE_${permission}`, async (request, reply) => {
+    const created = await write(request, 'create', undefined);
+    reply.code(201);
+    return created;
+  });
+
+  register(app, operations.update, `UPDATE_${permission}`, async (request) => {
+    const { id } = request.params as { id: number };
+    return write(request, 'update', id);
+  });
+
+  register(app, operations.delete, `DELETE_${permission}`, async (request) => {
+    const { id } = request.params as { id: number };
+    const database = db();
+    await config.beforeDelete?.({ db: database, request, principal: principalOf(request), id });
+    let deleted: Record<string, unknown> | undefined;
+    try {
+      [deleted] = await database.delete(config.table).where(eq(config.id, id)).returning();
+    } catch (error) {
+      mapWriteError(error, writeErrors);
+    }
+    if (!deleted) throw notFound(messages.notFound(noun));
+    await config
+      .afterDelete?.(deleted, { db: database, request })
+      .catch((cleanupError: unknown) => {
+        request.log.warn({ err: cleanupError }, 'cleanup after a delete failed');
+      });
+    return { id };
+  });
+}

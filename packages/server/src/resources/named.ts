@@ -1,0 +1,64 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { fold } from '../db/fold.ts';
+import { badRequest } from '../http/errors.ts';
+import type { ResourceConfig } from './factory.ts';
+import { checkDescription, checkName, cleanText, type Issues } from './rules.ts';
+
+// The shape most master data shares (spec 2 §3): name, description, isActive.
+
+export interface NamedInput {
+  name: string;
+  description?: string | null;
+  isActive: boolean;
+}
+
+export interface NamedColumns {
+  id: PgColumn;
+  name: PgColumn;
+  description: PgColumn;
+  isActive: PgColumn;
+}
+
+/** The common rules; returns the cleaned values (trimmed, empty description = null). */
+export function namedValues(input: NamedInput, issues: Issues) {
+  const name = cleanText(input.name);
+  const description = cleanText(input.description);
+  checkName(issues, name);
+  checkDescription(issues, description);
+  return { name: name ?? '', description, isActive: input.isActive };
+}
+
+export function throwIfAny(issues: Issues): void {
+  if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+}
+
+/** The list, options and sort configuration of a name/description/isActive table. */
+export function namedListing(table: PgTable, columns: NamedColumns) {
+  return {
+    table,
+    id: columns.id,
+    source: (db: Db, fields: Parameters<Db['select']>[0]) =>
+      db.select(fields).from(table).$dynamic(),
+    rowFields: {
+      id: columns.id,
+      name: columns.name,
+      description: columns.description,
+      isActive: columns.isActive,
+    },
+    search: [fold(columns.name), fold(columns.description)],
+    sort: {
+      id: columns.id,
+      name: fold(columns.name),
+      description: fold(columns.description),
+      isActive: columns.isActive,
+    },
+    defaultSort: ['name'],
+    options: {
+      label: columns.name,
+      active: columns.isActive,
+      search: [fold(columns.name)],
+      sortName: fold(columns.name),
+    },
+  } satisfies Partial<ResourceConfig<unknown>>;
+}

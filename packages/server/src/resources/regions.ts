@@ -1,0 +1,63 @@
+import type { components } from '@anaquel/api/schema';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { fold } from '../db/fold.ts';
+import { regionStates, regions, states } from '../db/schema/index.ts';
+import { registerResource } from './factory.ts';
+import { namedListing, namedValues, throwIfAny } from './named.ts';
+import { relatedIdsOf, replaceRelation } from './relations.ts';
+import { uniqueIds, type Issues } from './rules.ts';
+
+type RegionInput = components['schemas']['RegionInput'];
+
+const statesJoin = {
+  table: regionStates,
+  ownerId: regionStates.regionId,
+  relatedId: regionStates.stateId,
+};
+
+export function registerRegions(app: FastifyInstance): void {
+  const listing = namedListing(regions, regions);
+  registerResource<RegionInput>(app, {
+    noun: { singular: 'región', feminine: true },
+    permission: 'REGIONS',
+    operations: {
+      paged: 'listRegions',
+      options: 'listRegionOptions',
+      get: 'getRegion',
+      create: 'createRegion',
+      update: 'updateRegion',
+      delete: 'deleteRegion',
+    },
+    ...listing,
+    rowFields: {
+      ...listing.rowFields,
+      stateIds: relatedIdsOf(statesJoin, regions.id),
+      stateNames: sql<
+        string[]
+      >`array(select ${states.name} from ${regionStates} inner join ${states} on ${states.id} = ${regionStates.stateId} where ${regionStates.regionId} = ${regions.id} order by ${fold(states.name)})`,
+    },
+    uniques: { regions_name_lower_key: { field: 'name', label: 'nombre' } },
+    prepare: async (input) => {
+      const issues: Issues = [];
+      const values = namedValues(input, issues);
+      const stateIds = uniqueIds(input.stateIds);
+      if (stateIds.length === 0) {
+        issues.push({ field: 'stateIds', message: 'Debe seleccionar al menos un estado' });
+      }
+      throwIfAny(issues);
+      return {
+        values,
+        afterWrite: async (tx, regionId) => {
+          await replaceRelation(
+            tx,
+            { related: { table: states, id: states.id }, join: statesJoin },
+            regionId,
+            stateIds,
+            'stateIds',
+          );
+        },
+      };
+    },
+  });
+}

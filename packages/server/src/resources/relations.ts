@@ -1,0 +1,118 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/client.ts';
+import type { OperationId } from '../http/contract.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { register, type MasterPermission } from './factory.ts';
+import { messages, type Noun } from './nouns.ts';
+import { uniqueIds } from './rules.ts';
+
+// The one relation editor (spec 2 §2 "Relation editors"): GET answers `{ id, relatedIds }`, PUT
+// replaces the whole list in one transaction (an empty list is allowed; an unknown id refuses the
+// whole save).
+
+export interface RelationConfig {
+  getOperation: OperationId;
+  setOperation: OperationId;
+  permission: MasterPermission;
+  owner: { table: PgTable; id: PgColumn; noun: Noun };
+  related: { table: PgTable; id: PgColumn };
+  join: { table: PgTable; ownerId: PgColumn; relatedId: PgColumn };
+}
+
+const INSERT_CHUNK = 1000;
+
+/** Replaces the join rows of one owner; checks every related id exists first. */
+export async function replaceRelation(
+  tx: Tx,
+  config: Pick<RelationConfig, 'related' | 'join'>,
+  ownerId: number,
+  relatedIds: readonly number[],
+  field = 'relatedIds',
+): Promise<number[]> {
+  const ids = uniqueIds(relatedIds).sort((a, b) => a - b);
+  if (ids.length > 0) {
+    const found = new Set<number>();
+    for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+      const chunk = ids.slice(start, start + INSERT_CHUNK);
+      const rows = await tx
+        .select({ id: config.related.id })
+        .from(config.related.table)
+        .where(inArray(config.related.id, chunk));
+      for (const row of rows) found.add(row.id as number);
+    }
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? '...' : '');
+      const message =
+        missing.length === 1 ? `El id ${shown} no existe.` : `Los ids ${shown} no existen.`;
+      throw badRequest(message, [{ field, message }]);
+    }
+  }
+  await tx.delete(config.join.table).where(eq(config.join.ownerId, ownerId));
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const chunk = ids.slice(start, start + INSERT_CHUNK);
+    await tx.insert(config.join.table).values(
+      chunk.map((relatedId) => ({
+        [keyOf(config.join.table, config.join.ownerId)]: ownerId,
+        [keyOf(config.join.table, config.join.relatedId)]: relatedId,
+      })),
+    );
+  }
+  return ids;
+}
+
+/** The property name drizzle uses for a column of a table. */
+function keyOf(table: PgTable, column: PgColumn): string {
+  for (const [key, value] of Object.entries(table)) {
+    if (value === column) return key;
+  }
+  throw new Error(`Column ${column.name} is not a column of the join table`);
+}
+
+/** `array(select related_id ... order by related_id)`: the related ids of the outer row. */
+export function relatedIdsOf(join: RelationConfig['join'], outerId: PgColumn) {
+  return sql<
+    number[]
+  >`array(select ${join.relatedId} from ${join.table} where ${join.ownerId} = ${outerId} order by ${join.relatedId})`;
+}
+
+export function registerRelation(app: FastifyInstance, config: RelationConfig): void {
+  const db = () => app.services.db;
+
+  async function ensureOwner(executor: Pick<Tx, 'select'>, id: number, lock: boolean) {
+    const query = executor
+      .select({ id: config.owner.id })
+      .from(config.owner.table)
+      .where(eq(config.owner.id, id));
+    const [owner] = lock ? await query.for('update') : await query;
+    if (!owner) throw notFound(messages.notFound(config.owner.noun));
+  }
+
+  async function readIds(executor: Pick<Tx, 'select'>, id: number): Promise<number[]> {
+    const rows = await executor
+      .select({ id: config.join.relatedId })
+      .from(config.join.table)
+      .where(eq(config.join.ownerId, id))
+      .orderBy(asc(config.join.relatedId));
+    return rows.map((row) => row.id as number);
+  }
+
+  register(app, config.getOperation, `VIEW_${config.permission}`, async (request) => {
+    const { id } = request.params as { id: number };
+    await ensureOwner(db(), id, false);
+    return { id, relatedIds: await readIds(db(), id) };
+  });
+
+  register(app, config.setOperation, `UPDATE_${config.permission}`, async (request) => {
+    const { id } = request.params as { id: number };
+    const { relatedIds } = request.body as { relatedIds: number[] };
+    const saved = await db().transaction(async (tx) => {
+      // Serialises concurrent saves of the same owner; a deleted owner is a 404.
+      await ensureOwner(tx, id, true);
+      return replaceRelation(tx, config, id, relatedIds);
+    });
+    return { id, relatedIds: saved };
+  });
+}

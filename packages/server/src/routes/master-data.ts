@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { registerBrands, registerCategories } from '../resources/brands.ts';
+import { registerCampaigns } from '../resources/campaigns.ts';
+import { registerClients } from '../resources/clients.ts';
+import { registerLookups } from '../resources/lookups.ts';
+import { registerPointsOfSale } from '../resources/points-of-sale.ts';
+import { registerProducts } from '../resources/products.ts';
+import { registerProfiles } from '../resources/profiles.ts';
+import { registerRegions } from '../resources/regions.ts';
+import { registerSubcategories } from '../resources/subcategories.ts';
+import { registerUsers } from '../resources/users.ts';
+
+/** Master data (spec 2 §2-§9): every resource through the one factory, plus the look-ups. */
+export default function masterDataRoutes(app: FastifyInstance): void {
+  registerProfiles(app);
+  registerBrands(app);
+  registerCategories(app);
+  registerSubcategories(app);
+  registerClients(app);
+  registerPointsOfSale(app);
+  registerProducts(app);
+  registerRegions(app);
+  registerUsers(app);
+  registerCampaigns(app);
+  registerLookups(app);
+}
