@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { resetAccessTokenStore } from './auth-token';
+import { DEFAULT_TIMEOUT_MS, createApiClient } from './client';
+import { unwrap } from './envelope';
+import { TEST_BASE_URL, createMockFetch, ok } from './test/mock-fetch';
+
+/** A server that never answers; it only gives up when the request is aborted. */
+function silentServer() {
+  return createMockFetch(
+    (request) =>
+      new Promise<Response>((_resolve, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason));
+      }),
+  );
+}
+
+beforeEach(() => resetAccessTokenStore());
+afterEach(() => resetAccessTokenStore());
+
+describe('timeout (spec 1 §9)', () => {
+  it('uses 10 000 ms by default', async () => {
+    expect(DEFAULT_TIMEOUT_MS).toBe(10_000);
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const mock = createMockFetch(() => ok({ status: 'ok', database: 'ok' }));
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    await unwrap(client.GET('/health'));
+    expect(timeout).toHaveBeenCalledWith(10_000);
+  });
+
+  it('gives up after the timeout with statusCode 0 and a Spanish message', async () => {
+    const mock = silentServer();
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch, timeoutMs: 30 });
+    const started = Date.now();
+    const error = await unwrap(client.GET('/health')).catch((reason: unknown) => reason);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      statusCode: 0,
+      errorCode: 'TIMEOUT',
+      errorMessage: 'El servidor tardó demasiado en responder. Por favor, intenta nuevamente.',
+    });
+  });
+
+  it("keeps the caller's cancellation an AbortError (React Query cancels silently)", async () => {
+    const mock = silentServer();
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    const controller = new AbortController();
+    const call = unwrap(client.GET('/health', { signal: controller.signal }));
+    await expect.poll(() => mock.calls.length).toBe(1);
+    controller.abort();
+    const error = await call.catch((reason: unknown) => reason);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('base URL', () => {
+  it('defaults to /api/v1 and resolves it against the page origin', async () => {
+    vi.stubGlobal('location', { origin: 'http://anaquel.test' });
+    const mock = createMockFetch(() => ok({ status: 'ok', database: 'ok' }));
+    const client = createApiClient({ fetch: mock.fetch });
+    expect(client.baseUrl).toBe('/api/v1');
+    await unwrap(client.GET('/health'));
+    expect(mock.calls[0]?.path).toBe('/health');
+    vi.unstubAllGlobals();
+  });
+});
