@@ -68,6 +68,14 @@ export type OperationQuery<Path extends keyof paths, Method extends HttpMethod> 
       : never
     : never;
 
+/**
+ * A multipart body as the client builds it: openapi-typescript types a binary part as `string`,
+ * so text fields also accept a Blob/File (an image part).
+ */
+export type MultipartFields<Body> = {
+  [Key in keyof Body]: Body[Key] extends string | undefined ? Body[Key] | Blob : Body[Key];
+};
+
 /** The request body of `method path` (JSON or multipart, whichever the contract declares). */
 export type OperationBody<Path extends keyof paths, Method extends HttpMethod> =
   paths[Path] extends Record<Method, infer Operation>
@@ -75,10 +83,18 @@ export type OperationBody<Path extends keyof paths, Method extends HttpMethod> =
       ? Content extends { 'application/json': infer Json }
         ? Json
         : Content extends { 'multipart/form-data': infer Multipart }
-          ? Multipart
+          ? MultipartFields<Multipart>
           : never
       : never
     : never;
+
+/** True when the contract sends `method path` as multipart/form-data. */
+export type IsMultipart<Path extends keyof paths, Method extends HttpMethod> =
+  paths[Path] extends Record<Method, infer Operation>
+    ? Operation extends { requestBody?: { content: { 'multipart/form-data': unknown } } }
+      ? true
+      : false
+    : false;
 
 /** Paths the contract answers to `method` (optional `never` methods excluded). */
 export type PathsWithMethod<Method extends HttpMethod> = {
