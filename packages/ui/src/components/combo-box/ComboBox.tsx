@@ -1,0 +1,232 @@
+import { useMemo, useState, type FocusEvent, type Ref } from 'react';
+import {
+  Button,
+  ComboBox as RACComboBox,
+  type ComboBoxProps as RACComboBoxProps,
+  Input,
+  type Key,
+  ListBox,
+  Popover,
+  Text,
+  composeRenderProps,
+  useFilter,
+} from 'react-aria-components';
+import { twMerge } from 'tailwind-variants';
+import { ChevronDownIcon } from '../../icons';
+import { useDebouncedCallback } from '../data-table/use-debounced-callback';
+import {
+  Description,
+  FieldError,
+  FieldGroup,
+  Label,
+  bareInputStyles,
+  fieldStackStyles,
+  showsError,
+  type FieldBaseProps,
+} from '../field';
+import { SelectItem, popoverStyles, type SelectOption } from '../select';
+import { SpinnerGraphic } from '../spinner';
+import { useSearchText } from './use-search-text';
+
+// spec 2 §5/§9: choice search starts at 3 typed characters; searches wait 500 ms.
+export const MIN_SEARCH_LENGTH = 3;
+export const OPTION_SEARCH_DEBOUNCE_MS = 500;
+export const SEARCH_HINT = 'Escribe al menos 3 caracteres';
+
+export interface ComboBoxProps<T extends SelectOption>
+  extends
+    Omit<
+      RACComboBoxProps<T>,
+      | 'children'
+      | 'items'
+      | 'defaultItems'
+      | 'validationBehavior'
+      | 'selectionMode'
+      | 'value'
+      | 'defaultValue'
+      | 'onChange'
+      | 'inputValue'
+      | 'defaultInputValue'
+      | 'onInputChange'
+      | 'selectedKey'
+      | 'defaultSelectedKey'
+      | 'onSelectionChange'
+      | 'defaultFilter'
+      | 'onBlur'
+    >,
+    FieldBaseProps {
+  /** Options (`{ id, name }`); with `onSearchChange` these are the server's current results. */
+  items: readonly T[];
+  /** Selected option id; `null` when nothing is chosen. */
+  value?: Key | null;
+  /** Called with the chosen id, or `null` when the text is cleared. */
+  onChange?: (value: Key | null) => void;
+  /** Called when focus leaves the field (react-hook-form `field.onBlur`). */
+  onBlur?: (event: FocusEvent<Element>) => void;
+  /**
+   * Server search: receives the typed text 500 ms after the last keystroke once it has at least
+   * 3 characters, and '' when it goes back below (fewer characters never trigger a search).
+   * Without it, `items` are filtered here (also from the third character on).
+   */
+  onSearchChange?: (search: string) => void;
+  /** The chosen option when it may be missing from `items` (server search), to show its name. */
+  selectedItem?: T | null;
+  /** Text while nothing is typed. */
+  placeholder?: string;
+  /** Shows a spinner while options load. */
+  isLoading?: boolean;
+  /** Text when no option matches (default 'Sin resultados'). */
+  emptyText?: string;
+  /** Characters needed before searching (default 3). */
+  minSearchLength?: number;
+  /** Ref to the `<input>` (react-hook-form `field.ref`). */
+  ref?: Ref<HTMLInputElement>;
+  /** react-hook-form `field.disabled`; same as `isDisabled`. */
+  disabled?: boolean;
+}
+
+/**
+ * Searchable single choice (react-aria `ComboBox`): type to filter from the third character on,
+ * arrows to move, Enter to choose, Escape to close. Items can come from the server through
+ * `onSearchChange`.
+ */
+export function ComboBox<T extends SelectOption>({
+  label,
+  description,
+  errorMessage,
+  isTouched,
+  isInvalid,
+  items,
+  value,
+  onChange,
+  onBlur,
+  onSearchChange,
+  selectedItem,
+  placeholder,
+  isLoading = false,
+  emptyText = 'Sin resultados',
+  minSearchLength = MIN_SEARCH_LENGTH,
+  ref,
+  disabled,
+  isDisabled,
+  className,
+  ...props
+}: ComboBoxProps<T>) {
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const known = useKnownItems(items, selectedItem);
+  const selected = value != null ? known.get(value) : undefined;
+
+  const emitSearch = useDebouncedCallback(
+    (text: string) => onSearchChange?.(text),
+    OPTION_SEARCH_DEBOUNCE_MS,
+  );
+  const search = useSearchText(minSearchLength, (text) => emitSearch(text));
+  const [text, setText] = useState('');
+  const query = text.trim();
+  const showHint = query.length > 0 && query.length < minSearchLength && text !== selected?.name;
+
+  // react-aria needs the chosen option in its collection to show and restore its name, even
+  // when a search (local or on the server) leaves it out; the filter below hides it instead.
+  const collection = useMemo(
+    () => (selected && !items.some((i) => i.id === selected.id) ? [...items, selected] : items),
+    [items, selected],
+  );
+  const resultIds = useMemo(() => new Set(items.map((i) => i.id)), [items]);
+  const visible = (item: T, input: string) => {
+    const q = input.trim();
+    if (q.length < minSearchLength || input === selected?.name) return true;
+    return onSearchChange ? resultIds.has(item.id) : contains(item.name, q);
+  };
+
+  const invalid = showsError(isInvalid, isTouched);
+
+  return (
+    <RACComboBox<T>
+      {...props}
+      defaultItems={collection}
+      defaultFilter={(textValue, input) => {
+        const item = collection.find((i) => i.name === textValue);
+        return item ? visible(item, input) : true;
+      }}
+      value={value ?? null}
+      onChange={(key) => {
+        search.reset();
+        if (key !== (value ?? null)) onChange?.(key);
+      }}
+      onInputChange={(next) => {
+        setText(next);
+        // react-aria writes the chosen option's name here too: that is not a search.
+        if (next === selected?.name) search.reset();
+        else search.update(next);
+      }}
+      onBlur={onBlur}
+      allowsEmptyCollection
+      menuTrigger="input"
+      isDisabled={isDisabled || disabled}
+      isInvalid={invalid}
+      validationBehavior="aria"
+      className={composeRenderProps(className, (c) => twMerge(fieldStackStyles, c))}
+    >
+      {label && <Label isRequired={props.isRequired}>{label}</Label>}
+      <FieldGroup>
+        <Input ref={ref} placeholder={placeholder} className={bareInputStyles} />
+        {isLoading && <SpinnerGraphic size="sm" className="me-1 text-fg-muted" />}
+        <Button
+          aria-label="Mostrar opciones"
+          className="flex h-full cursor-pointer items-center px-2 text-fg-muted outline-none data-focus-visible:bg-surface-muted data-hovered:text-fg"
+        >
+          <ChevronDownIcon className="size-4" />
+        </Button>
+      </FieldGroup>
+      {showHint ? (
+        <Text slot="description" className="text-xs text-fg-muted">
+          {SEARCH_HINT}
+        </Text>
+      ) : (
+        description && <Description>{description}</Description>
+      )}
+      <FieldError>{errorMessage}</FieldError>
+      <Popover className={popoverStyles}>
+        <ListBox<T>
+          className="max-h-72 outline-none"
+          renderEmptyState={() => (
+            <p className="px-3 py-2 text-sm text-fg-muted">
+              {isLoading ? 'Cargando…' : showHint ? SEARCH_HINT : emptyText}
+            </p>
+          )}
+        >
+          {(item) => (
+            <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
+              {item.name}
+            </SelectItem>
+          )}
+        </ListBox>
+      </Popover>
+    </RACComboBox>
+  );
+}
+
+/** Every option seen so far by id, so a chosen option keeps its name when a search drops it. */
+export function useKnownItems<T extends SelectOption>(
+  items: readonly T[],
+  extra?: T | readonly T[] | null,
+): Map<Key, T> {
+  const [cache, setCache] = useState(() => new Map<Key, T>());
+  const [seen, setSeen] = useState<readonly T[] | null>(null);
+  // Adjusting state while rendering (not in an effect) keeps the names available immediately.
+  if (seen !== items) {
+    setSeen(items);
+    setCache((old) => {
+      const next = new Map(old);
+      for (const item of items) next.set(item.id, item);
+      return next;
+    });
+  }
+  return useMemo(() => {
+    const map = new Map(cache);
+    for (const item of items) map.set(item.id, item);
+    const extras = extra == null ? [] : Array.isArray(extra) ? extra : [extra as T];
+    for (const item of extras) if (!map.has(item.id)) map.set(item.id, item);
+    return map;
+  }, [cache, items, extra]);
+}

@@ -1,0 +1,262 @@
+import { useId, useMemo, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  Button,
+  ComboBox,
+  Input,
+  type Key,
+  ListBox,
+  Popover,
+  Tag,
+  TagGroup,
+  TagList,
+  Text,
+  useFilter,
+} from 'react-aria-components';
+import { twMerge } from 'tailwind-variants';
+import { ChevronDownIcon, CloseIcon } from '../../icons';
+import { focusRing } from '../../lib/styles';
+import {
+  MIN_SEARCH_LENGTH,
+  OPTION_SEARCH_DEBOUNCE_MS,
+  SEARCH_HINT,
+  useKnownItems,
+} from '../combo-box/ComboBox';
+import { useSearchText } from '../combo-box/use-search-text';
+import { useDebouncedCallback } from '../data-table/use-debounced-callback';
+import {
+  Description,
+  FieldError,
+  FieldGroup,
+  Label,
+  bareInputStyles,
+  fieldStackStyles,
+  showsError,
+  type FieldBaseProps,
+} from '../field';
+import { SelectItem, popoverStyles, type SelectOption } from '../select';
+import { SpinnerGraphic } from '../spinner';
+
+const EMPTY: readonly Key[] = [];
+
+export interface MultiSelectProps<T extends SelectOption> extends FieldBaseProps {
+  /** Options (`{ id, name }`); with `onSearchChange` these are the server's current results. */
+  items: readonly T[];
+  /** Chosen ids. */
+  value?: readonly Key[] | null;
+  /** Called with the new list of chosen ids. */
+  onChange?: (value: Key[]) => void;
+  /** Called when focus leaves the search input (react-hook-form `field.onBlur`). */
+  onBlur?: (event: FocusEvent<Element>) => void;
+  /**
+   * Server search: receives the typed text 500 ms after the last keystroke once it has at least
+   * 3 characters, and '' when it goes back below. Without it, `items` are filtered here.
+   */
+  onSearchChange?: (search: string) => void;
+  /** Chosen options that may be missing from `items` (server search), to name their chips. */
+  selectedItems?: readonly T[];
+  /** Text of the empty search input. */
+  placeholder?: string;
+  /** Shows a spinner while options load. */
+  isLoading?: boolean;
+  /** Text when no option matches (default 'Sin resultados'). */
+  emptyText?: string;
+  /** Whether the value fails validation (shown once `isTouched`). */
+  isInvalid?: boolean;
+  /** Marks the field as required (visual '*' and aria-required). */
+  isRequired?: boolean;
+  /** Disables the search and the chips. */
+  isDisabled?: boolean;
+  /** react-hook-form `field.disabled`; same as `isDisabled`. */
+  disabled?: boolean;
+  /** Ref to the search `<input>` (react-hook-form `field.ref`). */
+  ref?: Ref<HTMLInputElement>;
+  /** Accessible name when there is no visible label. */
+  'aria-label'?: string;
+  /** Characters needed before searching (default 3). */
+  minSearchLength?: number;
+  /** Form field name. */
+  name?: string;
+  /** Extra classes for the outer element. */
+  className?: string;
+}
+
+/**
+ * Multiple choice with removable chips: a react-aria `ComboBox` in multiple selection mode (the
+ * list stays open, Enter toggles the focused option) plus a `TagGroup` of the chosen options.
+ * A chip is removed with its 'Quitar {x}' button, or with Delete/Backspace when focused;
+ * Backspace in the empty search removes the last chip.
+ */
+export function MultiSelect<T extends SelectOption>({
+  label,
+  description,
+  errorMessage,
+  isTouched,
+  isInvalid,
+  items,
+  value,
+  onChange,
+  onBlur,
+  onSearchChange,
+  selectedItems,
+  placeholder = 'Buscar…',
+  isLoading = false,
+  emptyText = 'Sin resultados',
+  isRequired,
+  isDisabled,
+  disabled,
+  ref,
+  'aria-label': ariaLabel,
+  minSearchLength = MIN_SEARCH_LENGTH,
+  name,
+  className,
+}: MultiSelectProps<T>) {
+  const chosen = value ?? EMPTY;
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const known = useKnownItems(items, selectedItems);
+  const [text, setText] = useState('');
+  const emitSearch = useDebouncedCallback(
+    (search: string) => onSearchChange?.(search),
+    OPTION_SEARCH_DEBOUNCE_MS,
+  );
+  const search = useSearchText(minSearchLength, (s) => emitSearch(s));
+  const query = text.trim();
+  const isSearching = query.length >= minSearchLength;
+  const showHint = query.length > 0 && !isSearching;
+  const shownItems = useMemo(
+    () =>
+      onSearchChange || !isSearching ? items : items.filter((item) => contains(item.name, query)),
+    [items, onSearchChange, isSearching, contains, query],
+  );
+  const invalid = showsError(isInvalid, isTouched);
+  const off = Boolean(isDisabled || disabled);
+  const chipsLabelId = useId();
+  const fieldName = label ?? ariaLabel ?? '';
+
+  const setChosen = (keys: Key[]) => onChange?.(keys);
+  const clearSearch = () => {
+    setText('');
+    search.reset();
+  };
+  const remove = (keys: Set<Key>) => setChosen(chosen.filter((key) => !keys.has(key)));
+  const chips = chosen.map((id) => ({ id, name: known.get(id)?.name ?? String(id) }));
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace' && text === '' && chosen.length > 0) {
+      setChosen(chosen.slice(0, -1));
+    }
+  };
+
+  return (
+    <div className={twMerge(fieldStackStyles, className)}>
+      <ComboBox<T, 'multiple'>
+        items={shownItems}
+        selectionMode="multiple"
+        value={chosen as Key[]}
+        onChange={(keys) => setChosen([...keys])}
+        inputValue={text}
+        onInputChange={(next) => {
+          setText(next);
+          search.update(next);
+        }}
+        // The search text only lives while the list is open (else react-aria would reopen it).
+        onOpenChange={(isOpen) => {
+          if (!isOpen) clearSearch();
+        }}
+        onBlur={(event) => {
+          clearSearch();
+          onBlur?.(event);
+        }}
+        aria-label={label ? undefined : ariaLabel}
+        allowsEmptyCollection
+        isRequired={isRequired}
+        isDisabled={off}
+        isInvalid={invalid}
+        validationBehavior="aria"
+        name={name}
+        className={fieldStackStyles}
+      >
+        {label && <Label isRequired={isRequired}>{label}</Label>}
+        <FieldGroup>
+          <Input
+            ref={ref}
+            placeholder={placeholder}
+            className={bareInputStyles}
+            onKeyDown={onInputKeyDown}
+          />
+          {isLoading && <SpinnerGraphic size="sm" className="me-1 text-fg-muted" />}
+          <Button
+            aria-label="Mostrar opciones"
+            className="flex h-full cursor-pointer items-center px-2 text-fg-muted outline-none data-focus-visible:bg-surface-muted data-hovered:text-fg"
+          >
+            <ChevronDownIcon className="size-4" />
+          </Button>
+        </FieldGroup>
+        {showHint ? (
+          <Text slot="description" className="text-xs text-fg-muted">
+            {SEARCH_HINT}
+          </Text>
+        ) : (
+          description && <Description>{description}</Description>
+        )}
+        <FieldError>{errorMessage}</FieldError>
+        <Popover className={popoverStyles}>
+          <ListBox<T>
+            className="max-h-72 outline-none"
+            renderEmptyState={() => (
+              <p className="px-3 py-2 text-sm text-fg-muted">
+                {isLoading ? 'Cargando…' : showHint ? SEARCH_HINT : emptyText}
+              </p>
+            )}
+          >
+            {(item) => (
+              <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
+                {item.name}
+              </SelectItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      {chips.length > 0 && (
+        <TagGroup
+          aria-labelledby={chipsLabelId}
+          onRemove={off ? undefined : remove}
+          disabledKeys={off ? chips.map((c) => c.id) : undefined}
+          className="flex flex-col gap-1"
+        >
+          <span id={chipsLabelId} className="sr-only">
+            {`${fieldName} seleccionados`.trim()}
+          </span>
+          <TagList items={chips} className="flex flex-wrap gap-1.5">
+            {(chip) => (
+              <Tag
+                id={chip.id}
+                textValue={chip.name}
+                className={(state) =>
+                  focusRing({
+                    ...state,
+                    className: [
+                      'inline-flex max-w-full cursor-default items-center gap-1 rounded-full',
+                      'bg-brand-soft py-0.5 ps-2.5 pe-1 text-xs font-medium text-brand-soft-fg',
+                    ].join(' '),
+                  })
+                }
+              >
+                <span className="truncate">{chip.name}</span>
+                {!off && (
+                  <Button
+                    slot="remove"
+                    // react-aria appends the chip's own label: the name reads 'Quitar {x}'.
+                    aria-label="Quitar"
+                    className="flex size-5 cursor-pointer items-center justify-center rounded-full outline-none data-focus-visible:outline-2 data-focus-visible:outline-focus data-hovered:bg-brand-soft-fg/15"
+                  >
+                    <CloseIcon className="size-3.5" />
+                  </Button>
+                )}
+              </Tag>
+            )}
+          </TagList>
+        </TagGroup>
+      )}
+    </div>
+  );
+}
