@@ -50,7 +50,8 @@ function decodeQuotedPrintable(text: string): string {
 
 /** RFC 2047 encoded words, e.g. =?UTF-8?Q?Restablecer_contrase=C3=B1a?= */
 function decodeHeader(value: string): string {
-  return value.replace(
+  // White space between two adjacent encoded words is not part of the text (RFC 2047 §6.2).
+  return value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(
     /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
     (_match, _charset, kind: string, data: string) =>
       kind.toUpperCase() === 'B'
