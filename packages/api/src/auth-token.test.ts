@@ -32,6 +32,8 @@ describe('access token store', () => {
     const unsubscribe = subscribeAccessToken((change) => changes.push(change));
     setAccessToken('token-1', { user: ADMIN_USER });
     expect(getAccessToken()).toBe('token-1');
+    setAccessToken('token-1');
+    setAccessToken(null);
     setAccessToken(null);
     unsubscribe();
     setAccessToken('token-2');

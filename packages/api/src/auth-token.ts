@@ -55,12 +55,19 @@ function openChannel(): BroadcastChannel | null {
   return channel;
 }
 
-function apply(token: string | null, user: SessionUser | undefined, origin: 'local' | 'remote') {
+/** Applies a change; false when nothing changed (same token, no user), so nobody is told. */
+function apply(
+  token: string | null,
+  user: SessionUser | undefined,
+  origin: 'local' | 'remote',
+): boolean {
+  if (token === accessToken && user === undefined) return false;
   if (token !== accessToken) version += 1;
   accessToken = token;
   const change: AccessTokenChange =
     user === undefined ? { accessToken: token, origin } : { accessToken: token, user, origin };
   for (const listener of [...listeners]) listener(change);
+  return true;
 }
 
 /** The current access token, or null. */
@@ -71,11 +78,12 @@ export function getAccessToken(): string | null {
 
 /**
  * Stores the access token (null signs out), tells the subscribers and broadcasts it to the other
- * tabs. Pass the user that came with it so the app's auth store can follow.
+ * tabs. Pass the user that came with it so the app's auth store can follow. Setting the same
+ * token again without a user changes nothing and tells nobody.
  */
 export function setAccessToken(token: string | null, options: { user?: SessionUser } = {}): void {
   const target = openChannel();
-  apply(token, options.user, 'local');
+  if (!apply(token, options.user, 'local')) return;
   const message: TokenMessage =
     options.user === undefined
       ? { type: 'access-token', accessToken: token }

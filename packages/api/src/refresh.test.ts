@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import {
   getAccessToken,
@@ -136,24 +136,32 @@ describe('401 refresh queue (spec 1 §4)', () => {
     expect(getAccessToken()).toBeNull();
   });
 
-  it('fails a 401 that arrives after a refresh already failed, without a second refresh', async () => {
-    const late = deferred<void>();
-    let protectedCalls = 0;
-    const mock = createMockFetch(async (request) => {
-      if (request.path === '/auth/refresh-token') return refreshRefused();
-      protectedCalls += 1;
-      // The second call's 401 arrives only after the first call's refresh has failed.
-      if (protectedCalls === 2) await late.promise;
-      return unauthorized();
-    });
-    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
-    const first = settled(unwrap(client.GET('/permissions')));
-    const second = settled(unwrap(client.GET('/users/promoters')));
-    expect(await first).toMatchObject({ errorCode: 'REFRESH_TOKEN_ERROR' });
-    late.resolve();
-    expect(await second).toMatchObject({ errorCode: 'REFRESH_TOKEN_ERROR' });
-    expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(1);
-  });
+  it.each([
+    ['with an expired token', OLD],
+    ['after a reload, without a token', null],
+  ])(
+    'fails a 401 that arrives after a refresh already failed (%s), without a second refresh',
+    async (_case, token) => {
+      resetAccessTokenStore();
+      setAccessToken(token);
+      const late = deferred<void>();
+      let protectedCalls = 0;
+      const mock = createMockFetch(async (request) => {
+        if (request.path === '/auth/refresh-token') return refreshRefused();
+        protectedCalls += 1;
+        // The second call's 401 arrives only after the first call's refresh has failed.
+        if (protectedCalls === 2) await late.promise;
+        return unauthorized();
+      });
+      const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+      const first = settled(unwrap(client.GET('/permissions')));
+      const second = settled(unwrap(client.GET('/users/promoters')));
+      expect(await first).toMatchObject({ errorCode: 'REFRESH_TOKEN_ERROR' });
+      late.resolve();
+      expect(await second).toMatchObject({ errorCode: 'REFRESH_TOKEN_ERROR' });
+      expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(1);
+    },
+  );
 
   it('replays without refreshing when the token changed while the request was out', async () => {
     const late = deferred<void>();
@@ -251,5 +259,25 @@ describe('401 refresh queue (spec 1 §4)', () => {
     const result = await settled(unwrap(client.GET('/permissions')));
     expect(result).toMatchObject({ statusCode: 0, errorCode: 'NETWORK_ERROR' });
     expect(getAccessToken()).toBe(OLD);
+  });
+
+  it('refreshes inside the cross-tab Web Lock where the browser has one', async () => {
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (name: string, task: () => Promise<unknown>) => {
+          held.push(name);
+          return task();
+        },
+      },
+    });
+    try {
+      const { client, mock } = server(refreshed);
+      await unwrap(client.GET('/permissions'));
+      expect(held).toEqual(['anaquel-auth-refresh']);
+      expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

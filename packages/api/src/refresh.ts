@@ -11,6 +11,20 @@ interface SentRequest {
   replay: Request;
   /** Token version when the request left; a later version means the token changed meanwhile. */
   tokenVersion: number;
+  /** Refreshes finished when the request left; a later count means one answered meanwhile. */
+  refreshesDone: number;
+}
+
+/** Name of the Web Lock that serialises refreshes across the tabs of the browser. */
+export const REFRESH_LOCK_NAME = 'anaquel-auth-refresh';
+
+/**
+ * The refresh token is rotated at every use and a replayed one revokes its family, so two tabs
+ * must never send the same cookie at once: where Web Locks exist, one refresh runs at a time.
+ */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  return locks ? (locks.request(REFRESH_LOCK_NAME, task) as Promise<T>) : task();
 }
 
 export interface RefreshQueue {
@@ -26,19 +40,22 @@ export interface RefreshQueue {
  */
 export function createRefreshQueue(requestRefresh: () => Promise<Session>): RefreshQueue {
   let inFlight: Promise<Session> | null = null;
+  let refreshesDone = 0;
   const sent = new WeakMap<Request, SentRequest>();
   // spec 1 §4: the retry flag; a replayed request never triggers a second refresh.
   const replayed = new WeakSet<Request>();
 
   async function renew(): Promise<Session> {
     try {
-      const session = await requestRefresh();
+      const session = await withRefreshLock(requestRefresh);
+      refreshesDone += 1;
       setAccessToken(session.accessToken, { user: session.user });
       return session;
     } catch (error) {
       // No answer at all (offline, timeout) does not prove the session is over: fail with that
       // error and let the next 401 try again. Any answer from the server ends the session.
       if (isApiError(error) && error.statusCode === 0) throw error;
+      refreshesDone += 1;
       setAccessToken(null);
       throw sessionExpiredError(error);
     }
@@ -53,8 +70,11 @@ export function createRefreshQueue(requestRefresh: () => Promise<Session>): Refr
 
   async function tokenForReplay(request: SentRequest): Promise<string> {
     if (inFlight) return (await inFlight).accessToken;
-    if (getAccessTokenVersion() !== request.tokenVersion) {
-      // The token changed after this request left: a refresh already answered (replay with its
+    if (
+      getAccessTokenVersion() !== request.tokenVersion ||
+      refreshesDone !== request.refreshesDone
+    ) {
+      // The session changed after this request left: a refresh already answered (replay with its
       // token), or it failed or the user signed out (fail like the others did).
       const current = getAccessToken();
       if (current === null) throw sessionExpiredError();
@@ -68,7 +88,11 @@ export function createRefreshQueue(requestRefresh: () => Promise<Session>): Refr
       const token = getAccessToken();
       if (token !== null) request.headers.set('Authorization', `Bearer ${token}`);
       if (!NEVER_REFRESHED.has(schemaPath)) {
-        sent.set(request, { replay: request.clone(), tokenVersion: getAccessTokenVersion() });
+        sent.set(request, {
+          replay: request.clone(),
+          tokenVersion: getAccessTokenVersion(),
+          refreshesDone,
+        });
       }
       return request;
     },
