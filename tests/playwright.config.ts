@@ -17,7 +17,11 @@ process.env.E2E_DATA_DIR ??= join(repoRoot, '.data-e2e', process.env.E2E_RUN_ID)
 const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
-  testDir: './e2e',
+  projects: [
+    { name: 'journeys', testDir: './e2e' },
+    // docs/screenshot.png, on demand: UPDATE_SCREENSHOT=1 pnpm test:e2e --project screenshot
+    ...(process.env.UPDATE_SCREENSHOT ? [{ name: 'screenshot', testDir: './screenshot' }] : []),
+  ],
   outputDir: './test-results',
   // The journeys share one server and the machine has two cores: one worker, no retries, so a
   // flaky journey shows up as a failure instead of being hidden.
