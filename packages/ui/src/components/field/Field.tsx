@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import {
   FieldError as RACFieldError,
   type FieldErrorProps as RACFieldErrorProps,
@@ -84,10 +85,11 @@ export const fieldBorderStyles = tv({
 });
 
 /** A bordered row holding an input plus buttons (password toggle, stepper...). */
-export function FieldGroup(props: GroupProps) {
+export function FieldGroup({ ref, ...props }: GroupProps & { ref?: Ref<HTMLDivElement> }) {
   return (
     <Group
       {...props}
+      ref={ref}
       className={composeRenderProps(props.className, (className, renderProps) =>
         fieldBorderStyles({
           isFocused: renderProps.isFocusWithin,
