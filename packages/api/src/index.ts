@@ -74,3 +74,4 @@ export * from './resources/users';
 export * from './resources/health';
 export * from './resources/files';
 export * from './resources/resource';
+export * from './resources/master-data';

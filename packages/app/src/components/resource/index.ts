@@ -1,0 +1,96 @@
+/**
+ * The master-data screen pattern (spec 2 §2-§9, STYLE habit 5): ONE list page, ONE form modal and
+ * ONE relation editor, driven by a per-resource definition. A resource screen is a definition
+ * plus a one-line page:
+ *
+ * ```tsx
+ * // features/brands/brands-page.tsx
+ * export const brandsResource = defineResource({
+ *   resource: '/brands',                                       // the contract's path
+ *   labels: { singular: 'marca', plural: 'marcas', feminine: true }, // every text and its gender
+ *   permission: 'BRANDS',                                      // VIEW_/CREATE_/UPDATE_/DELETE_BRANDS
+ *   columns: namedColumns<Brand>(),                            // textColumn, flagColumn, dateColumn...
+ *   rowName: (row: Brand) => row.name,                         // 'Editar Coca-Cola'
+ *   rowLinks: [{ href: (row) => ..., label: (name) => ..., icon }], // optional extra row links
+ *   form: namedForm,                                           // or your own ResourceForm
+ * });
+ * export default function BrandsPage() {
+ *   return <ResourceListPage definition={brandsResource} />;
+ * }
+ * ```
+ *
+ * Then add ONE entry to `privateScreens` (app/routes.tsx, `anyOf: ['VIEW_BRANDS']`) and ONE to
+ * `menuEntries` (app/menu.ts).
+ *
+ * The list page gives: h1 'Gestión de {plural}'; `GET {resource}/paged` from the table state
+ * (Filter trimmed, Page = pageIndex + 1, PageSize, Sort via toApiSort, previous page kept while
+ * the next loads; page back to 1 when filter, sort or size change); 'Agregar {singular}' with
+ * CREATE_; 'Editar {name}' / 'Eliminar {name}' per row with UPDATE_ / DELETE_; the delete
+ * confirmation and every toast of spec 2 §8 with the right gender; queries invalidated after
+ * each mutation.
+ *
+ * A `ResourceForm` (see ./definition.ts) is: a zod `schema` with the spec's messages (or a
+ * function of the mode), `defaults()` (isActive true), `fromDetail(detail)` for an edit (the modal
+ * loads `GET {resource}/{id}`), `toBody(values, mode)`, a `Fields` component built from the
+ * `Form*` Controller adapters (./form-fields.tsx), and optionally `size`, `multipart`, `fieldMap`.
+ * The modal validates on change/blur/submit, shows an error once a field is touched, enables
+ * 'Guardar' only when valid and changed, and puts the server's `validationErrors` on the fields.
+ * Dropdowns load through `useOptions(resource, { errorMessage, serverSearch })`.
+ *
+ * Relation editors: `<RelationEditor config={...} />` with a `RelationEditorConfig` (see
+ * features/relations for the six routes).
+ */
+export {
+  defineResource,
+  type FormFieldsProps,
+  type FormMode,
+  type MasterResource,
+  type PermissionBase,
+  type ResourceDefinition,
+  type ResourceForm,
+  type RowLink,
+} from './definition';
+export {
+  PLACEHOLDERS,
+  dateColumn,
+  flagColumn,
+  formatIsoDate,
+  namedColumns,
+  namesColumn,
+  textColumn,
+} from './columns';
+export { MUTATION_META, notifyMutationFailure } from './feedback';
+export {
+  FormMultiSelect,
+  FormSelect,
+  FormSwitch,
+  FormTextArea,
+  FormTextField,
+} from './form-fields';
+export { entityTexts, type EntityLabels, type EntityTexts } from './labels';
+export {
+  NamedFields,
+  namedDefaults,
+  namedForm,
+  namedFromDetail,
+  namedSchema,
+  namedToBody,
+  type NamedOutput,
+  type NamedValues,
+} from './named-form';
+export { RelationEditor, parseRouteId, type RelationEditorConfig } from './relation-editor';
+export { ResourceFormModal, type FormTarget } from './resource-form-modal';
+export { ResourceListPage, pagedParams } from './resource-list-page';
+export {
+  NAME_MIN,
+  NAME_REQUIRED,
+  descriptionRule,
+  idListRule,
+  isActiveRule,
+  limitedText,
+  nameRule,
+  nullIfEmpty,
+  requiredText,
+} from './rules';
+export { OPTIONS_TAKE, useOptions, type UseOptionsResult } from './use-options';
+export { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';

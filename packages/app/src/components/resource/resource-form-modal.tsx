@@ -1,0 +1,143 @@
+import {
+  createMutationOptions,
+  detailQueryOptions,
+  isApiError,
+  updateMutationOptions,
+} from '@anaquel/api';
+import { Button, Modal, Spinner } from '@anaquel/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
+import type { FormMode, MasterResource, ResourceForm } from './definition';
+import { MUTATION_META, notifyMutationFailure } from './feedback';
+import type { EntityTexts } from './labels';
+import { notify } from '../../lib/notify';
+
+/** Which record the form modal edits: a new one, or the one with this id. */
+export type FormTarget = { mode: 'create' } | { mode: 'edit'; id: number };
+
+export interface ResourceFormModalProps<Values extends FieldValues, Output, Detail> {
+  resource: MasterResource;
+  form: ResourceForm<Values, Output, Detail>;
+  texts: EntityTexts;
+  target: FormTarget;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}
+
+/**
+ * The create/edit modal of a master-data resource (spec 2 §4, §5): react-hook-form + zod with
+ * validation on change, blur and submit; save enabled only when the form is valid and changed;
+ * an edit first loads `GET {resource}/{id}`; the server's `validationErrors` land on their fields.
+ */
+export function ResourceFormModal<Values extends FieldValues, Output, Detail>({
+  resource,
+  form: definition,
+  texts,
+  target,
+  isOpen,
+  onOpenChange,
+}: ResourceFormModalProps<Values, Output, Detail>) {
+  const mode: FormMode = target.mode;
+  const editId = target.mode === 'edit' ? target.id : null;
+  const formId = useId();
+
+  const schema =
+    typeof definition.schema === 'function' ? definition.schema(mode) : definition.schema;
+  const form = useZodForm<Values, FieldValues>(schema as never, {
+    defaultValues: definition.defaults() as never,
+  });
+
+  const detail = useQuery({
+    ...detailQueryOptions(resource, editId ?? 0),
+    enabled: editId !== null && isOpen,
+    // An edit always starts from the stored record, never from a cached copy.
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const loadedRef = useRef(false);
+  useEffect(() => {
+    if (editId === null || loadedRef.current || !detail.data) return;
+    loadedRef.current = true;
+    form.reset(definition.fromDetail(detail.data as Detail));
+  }, [editId, detail.data, definition, form]);
+
+  const create = useMutation({
+    ...createMutationOptions(resource, { multipart: definition.multipart } as never),
+    meta: MUTATION_META,
+  });
+  const update = useMutation({
+    ...updateMutationOptions(resource, { multipart: definition.multipart } as never),
+    meta: MUTATION_META,
+  });
+  const isPending = create.isPending || update.isPending;
+
+  const fields = Object.keys(definition.defaults()) as FieldPath<Values>[];
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = definition.toBody(values as Output, mode) as never;
+    try {
+      if (editId === null) await create.mutateAsync(body);
+      else await update.mutateAsync({ id: editId, body });
+      notify(editId === null ? texts.created : texts.updated, 'success');
+      onOpenChange(false);
+    } catch (error) {
+      notifyMutationFailure(error, editId === null ? texts.createFailed : texts.updateFailed);
+      if (isApiError(error)) {
+        applyServerErrors(
+          error.validationErrors,
+          form.setError as never,
+          fields,
+          definition.fieldMap as never,
+        );
+      }
+    }
+  });
+
+  const waiting = editId !== null && !loadedRef.current && !detail.isError;
+  const { Fields } = definition;
+  return (
+    <Modal
+      title={mode === 'create' ? texts.createTitle : texts.editTitle}
+      size={definition.size ?? 'md'}
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!isPending) onOpenChange(open);
+      }}
+      footer={(close) => (
+        <>
+          <Button variant="secondary" onPress={close} isDisabled={isPending}>
+            Cancelar
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            isDisabled={!canSubmit(form.formState) || waiting}
+            isPending={isPending}
+          >
+            Guardar
+          </Button>
+        </>
+      )}
+    >
+      {detail.isError ? (
+        <p role="alert" className="py-6 text-center text-sm text-danger">
+          Error al cargar los datos.
+        </p>
+      ) : waiting ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Cargando" />
+        </div>
+      ) : (
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="flex flex-col gap-4"
+        >
+          <Fields form={form as never} mode={mode} />
+        </form>
+      )}
+    </Modal>
+  );
+}

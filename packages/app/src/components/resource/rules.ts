@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// The validation rules every master-data form shares (spec 2 §5 "Common"), with the spec's words.
+
+export const NAME_REQUIRED = 'El nombre es obligatorio';
+export const NAME_MIN = 'El nombre debe tener al menos 3 caracteres';
+
+/** Required, at least `min` characters after trimming. */
+export function requiredText(min: number, messages: { required: string; min?: string }) {
+  return z
+    .string()
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .min(min, { error: messages.min ?? messages.required });
+}
+
+/** spec 2 §5: name required and at least 3 characters. */
+export const nameRule = requiredText(3, { required: NAME_REQUIRED, min: NAME_MIN });
+
+/** spec 2 §5: description at most `max` characters (255, 1000 for products); empty is fine. */
+export function descriptionRule(max = 255) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: `La descripción no puede exceder ${max} caracteres` });
+}
+
+/** A required text with a maximum length (client code, RFC...). */
+export function limitedText(max: number, messages: { required?: string; max: string }) {
+  const base = z.string().trim();
+  return messages.required
+    ? base.min(1, { error: messages.required, abort: true }).max(max, { error: messages.max })
+    : base.max(max, { error: messages.max });
+}
+
+/** spec 2 §5: isActive required (a switch, true by default on create). */
+export const isActiveRule = z.boolean();
+
+/** At least one id chosen in a multi-select ('Debe seleccionar al menos un estado'). */
+export function idListRule(message: string) {
+  return z.array(z.number().int().positive()).min(1, { error: message });
+}
+
+/** Empty text becomes null in a request body (descriptions, legal names). */
+export function nullIfEmpty(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
