@@ -2367,12 +2367,12 @@ export interface components {
     };
     ProductInput: {
       /**
-       * @description At least one ('Debe seleccionar al menos un cliente'); multipart parts clientIds[0], clientIds[1]...
+       * @description At least one ('Debe seleccionar al menos un cliente'); multipart parts clientIds[0], clientIds[1]... (no part at all is an empty list).
        * @example [
        *       8
        *     ]
        */
-      clientIds: number[];
+      clientIds?: number[];
       /**
        * @description Required.
        * @example 2

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyColumn } from 'drizzle-orm';
+import { getTableName, type AnyColumn } from 'drizzle-orm';
 
 // Accent folding shared by SQL and JS so that a filter typed as "peña" or "PENA" finds "Peña".
 // translate() is immutable, so the same expression can back expression indexes and generated
@@ -24,4 +24,12 @@ export function foldText(value: string): string {
 /** A LIKE pattern matching `term` anywhere, with LIKE's wildcards escaped. */
 export function containsPattern(term: string): string {
   return `%${foldText(term).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * `"table"."column"` whatever the surrounding query: drizzle leaves columns unqualified in a
+ * single-table select, which would make a correlated subquery bind `"id"` to its own table.
+ */
+export function qualified(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

@@ -2,7 +2,7 @@ import type { components } from '@anaquel/api/schema';
 import { exists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { fold } from '../db/fold.ts';
+import { fold, qualified as q } from '../db/fold.ts';
 import {
   campaignClients,
   campaignPointsOfSale,
@@ -60,7 +60,7 @@ export function registerCampaigns(app: FastifyInstance): void {
       clientIds: relatedIdsOf(clientsJoin, campaigns.id),
       clientNames: sql<
         string[]
-      >`array(select ${clients.commercialName} from ${campaignClients} inner join ${clients} on ${clients.id} = ${campaignClients.clientId} where ${campaignClients.campaignId} = ${campaigns.id} order by ${fold(clients.commercialName)})`,
+      >`array(select ${q(clients.commercialName)} from ${campaignClients} inner join ${clients} on ${q(clients.id)} = ${q(campaignClients.clientId)} where ${q(campaignClients.campaignId)} = ${q(campaigns.id)} order by ${fold(q(clients.commercialName))})`,
       isActive: campaigns.isActive,
     },
     detailFields: {
@@ -80,7 +80,7 @@ export function registerCampaigns(app: FastifyInstance): void {
     filters: {
       clientId: (value) =>
         exists(
-          sql`(select 1 from ${campaignClients} where ${campaignClients.campaignId} = ${campaigns.id} and ${campaignClients.clientId} = ${value})`,
+          sql`(select 1 from ${campaignClients} where ${q(campaignClients.campaignId)} = ${q(campaigns.id)} and ${q(campaignClients.clientId)} = ${value})`,
         ),
     },
     options: {

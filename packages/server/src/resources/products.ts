@@ -2,7 +2,7 @@ import type { components } from '@anaquel/api/schema';
 import { eq, exists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { fold } from '../db/fold.ts';
+import { fold, qualified as q } from '../db/fold.ts';
 import {
   brands,
   categories,
@@ -65,7 +65,7 @@ export function registerProducts(app: FastifyInstance): void {
       clientIds: relatedIdsOf(clientsJoin, products.id),
       clientNames: sql<
         string[]
-      >`array(select ${clients.commercialName} from ${productClients} inner join ${clients} on ${clients.id} = ${productClients.clientId} where ${productClients.productId} = ${products.id} order by ${fold(clients.commercialName)})`,
+      >`array(select ${q(clients.commercialName)} from ${productClients} inner join ${clients} on ${q(clients.id)} = ${q(productClients.clientId)} where ${q(productClients.productId)} = ${q(products.id)} order by ${fold(q(clients.commercialName))})`,
       categoryId: products.categoryId,
       categoryName: categories.name,
       subcategoryId: products.subcategoryId,
@@ -96,7 +96,7 @@ export function registerProducts(app: FastifyInstance): void {
       brandId: (value) => eq(products.brandId, value),
       clientId: (value) =>
         exists(
-          sql`(select 1 from ${productClients} where ${productClients.productId} = ${products.id} and ${productClients.clientId} = ${value})`,
+          sql`(select 1 from ${productClients} where ${q(productClients.productId)} = ${q(products.id)} and ${q(productClients.clientId)} = ${value})`,
         ),
     },
     options: {

@@ -1,7 +1,7 @@
 import type { components } from '@anaquel/api/schema';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fold } from '../db/fold.ts';
+import { fold, qualified as q } from '../db/fold.ts';
 import { regionStates, regions, states } from '../db/schema/index.ts';
 import { registerResource } from './factory.ts';
 import { namedListing, namedValues, throwIfAny } from './named.ts';
@@ -35,7 +35,7 @@ export function registerRegions(app: FastifyInstance): void {
       stateIds: relatedIdsOf(statesJoin, regions.id),
       stateNames: sql<
         string[]
-      >`array(select ${states.name} from ${regionStates} inner join ${states} on ${states.id} = ${regionStates.stateId} where ${regionStates.regionId} = ${regions.id} order by ${fold(states.name)})`,
+      >`array(select ${q(states.name)} from ${regionStates} inner join ${states} on ${q(states.id)} = ${q(regionStates.stateId)} where ${q(regionStates.regionId)} = ${q(regions.id)} order by ${fold(q(states.name))})`,
     },
     uniques: { regions_name_lower_key: { field: 'name', label: 'nombre' } },
     prepare: async (input) => {

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client.ts';
+import { qualified as q } from '../db/fold.ts';
 import type { OperationId } from '../http/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { register, type MasterPermission } from './factory.ts';
@@ -75,7 +76,7 @@ function keyOf(table: PgTable, column: PgColumn): string {
 export function relatedIdsOf(join: RelationConfig['join'], outerId: PgColumn) {
   return sql<
     number[]
-  >`array(select ${join.relatedId} from ${join.table} where ${join.ownerId} = ${outerId} order by ${join.relatedId})`;
+  >`array(select ${q(join.relatedId)} from ${join.table} where ${q(join.ownerId)} = ${q(outerId)} order by ${q(join.relatedId)})`;
 }
 
 export function registerRelation(app: FastifyInstance, config: RelationConfig): void {

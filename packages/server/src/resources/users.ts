@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords.ts';
 import { passwordPolicyIssues } from '../auth/password-policy.ts';
 import type { Db } from '../db/client.ts';
-import { fold } from '../db/fold.ts';
+import { fold, qualified as q } from '../db/fold.ts';
 import { profiles, regions, userRegions, users } from '../db/schema/index.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { readMultipartForm, type UploadedFile } from '../http/multipart.ts';
@@ -70,7 +70,7 @@ export function registerUsers(app: FastifyInstance): void {
       regionIds: relatedIdsOf(regionsJoin, users.id),
       regionNames: sql<
         string[]
-      >`array(select ${regions.name} from ${userRegions} inner join ${regions} on ${regions.id} = ${userRegions.regionId} where ${userRegions.userId} = ${users.id} order by ${fold(regions.name)})`,
+      >`array(select ${q(regions.name)} from ${userRegions} inner join ${regions} on ${q(regions.id)} = ${q(userRegions.regionId)} where ${q(userRegions.userId)} = ${q(users.id)} order by ${fold(q(regions.name))})`,
       profileImageUrl: users.profileImageFileId,
       isActive: users.isActive,
     },
@@ -90,7 +90,7 @@ export function registerUsers(app: FastifyInstance): void {
       profileId: (value) => eq(users.profileId, value),
       regionId: (value) =>
         exists(
-          sql`(select 1 from ${userRegions} where ${userRegions.userId} = ${users.id} and ${userRegions.regionId} = ${value})`,
+          sql`(select 1 from ${userRegions} where ${q(userRegions.userId)} = ${q(users.id)} and ${q(userRegions.regionId)} = ${value})`,
         ),
     },
     options: {

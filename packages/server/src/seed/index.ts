@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
 import { LocalFileStorage, type FileStorage } from '../files/storage.ts';
 import { seedPlatform } from './platform.ts';
+import { masterDataSeeder } from './master-data.ts';
 
 export interface SeedContext {
   db: Db;
@@ -18,7 +19,10 @@ export interface DemoSeeder {
 }
 
 /** Demo data for a fresh installation, run in this order. Append new seeders here. */
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [
+  // master data
+  masterDataSeeder,
+];
 
 export interface SeedOptions {
   /** Run the demo seeders too (default: `config.demoData`). Tests start without demo data. */

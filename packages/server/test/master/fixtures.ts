@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { PermissionCode } from '../../src/auth/permission-catalogue.ts';
 import type { Db } from '../../src/db/client.ts';
@@ -27,10 +27,10 @@ export const MASTER_PERMISSIONS: PermissionCode[] = (
 );
 
 export interface Api {
-  get(url: string): ReturnType<FastifyInstance['inject']>;
-  post(url: string, payload: unknown): ReturnType<FastifyInstance['inject']>;
-  put(url: string, payload: unknown): ReturnType<FastifyInstance['inject']>;
-  delete(url: string): ReturnType<FastifyInstance['inject']>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, payload: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
   token: string;
 }
 
@@ -126,7 +126,7 @@ export interface FormPart {
 
 /** A multipart/form-data body; arrays are written as `name[index]` parts (spec 1 §7). */
 export function multipart(
-  fields: Record<string, string | number | boolean | null | (string | number)[]>,
+  fields: Record<string, string | number | boolean | null | undefined | (string | number)[]>,
   files: FormPart[] = [],
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----anaquel${Math.random().toString(16).slice(2)}`;
@@ -139,6 +139,7 @@ export function multipart(
     parts.push(Buffer.from(`${head}\r\n`), Buffer.from(value), Buffer.from('\r\n'));
   };
   for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
     if (Array.isArray(value))
       value.forEach((item, index) => add(`${name}[${index}]`, String(item)));
     else add(name, value === null ? '' : String(value));
