@@ -19,27 +19,47 @@ beforeEach(() => resetAccessTokenStore());
 afterEach(() => resetAccessTokenStore());
 
 describe('timeout (spec 1 §9)', () => {
-  it('uses 10 000 ms by default', async () => {
-    expect(DEFAULT_TIMEOUT_MS).toBe(10_000);
-    const timeout = vi.spyOn(AbortSignal, 'timeout');
-    const mock = createMockFetch(() => ok({ status: 'ok', database: 'ok' }));
-    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
-    await unwrap(client.GET('/health'));
-    expect(timeout).toHaveBeenCalledWith(10_000);
-  });
+  afterEach(() => vi.useRealTimers());
 
-  it('gives up after the timeout with statusCode 0 and a Spanish message', async () => {
+  it('gives up after exactly 10 000 ms with statusCode 0 and a Spanish message', async () => {
+    expect(DEFAULT_TIMEOUT_MS).toBe(10_000);
+    vi.useFakeTimers();
     const mock = silentServer();
-    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch, timeoutMs: 30 });
-    const started = Date.now();
-    const error = await unwrap(client.GET('/health')).catch((reason: unknown) => reason);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    let outcome: unknown = 'pending';
+    void unwrap(client.GET('/health')).catch((reason: unknown) => {
+      outcome = reason;
+    });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toBeInstanceOf(ApiError);
+    expect(outcome).toMatchObject({
       statusCode: 0,
       errorCode: 'TIMEOUT',
       errorMessage: 'El servidor tardó demasiado en responder. Por favor, intenta nuevamente.',
     });
+  });
+
+  it('times out with real timers too (no signal is lost to garbage collection)', async () => {
+    const mock = silentServer();
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch, timeoutMs: 30 });
+    const error = await unwrap(client.GET('/health')).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ statusCode: 0, errorCode: 'TIMEOUT' });
+  });
+
+  it('lets one call ask for a longer timeout (e.g. a large export)', async () => {
+    vi.useFakeTimers();
+    const mock = silentServer();
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    let outcome: unknown = 'pending';
+    void unwrap(client.GET('/health', { timeoutMs: 60_000 })).catch((reason: unknown) => {
+      outcome = reason;
+    });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toMatchObject({ errorCode: 'TIMEOUT' });
   });
 
   it("keeps the caller's cancellation an AbortError (React Query cancels silently)", async () => {

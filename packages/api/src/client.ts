@@ -17,7 +17,7 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** The fetch to use; default the global fetch, looked up at call time (so MSW can patch it). */
   fetch?: FetchFunction;
-  /** Per-attempt timeout in milliseconds; default 10 000. */
+  /** Per-attempt timeout in milliseconds; default 10 000 (a call may pass its own `timeoutMs`). */
   timeoutMs?: number;
 }
 
@@ -29,20 +29,49 @@ export interface ApiClient extends Client<paths> {
   refreshSession(): Promise<Session>;
 }
 
+/** Per-request override of the timeout: `client.GET(path, { timeoutMs: 120_000 })`. */
+export interface TimeoutOption {
+  timeoutMs?: number;
+}
+
+/** The per-request timeout openapi-fetch copied onto the Request (unknown init keys land there). */
+export function requestTimeoutMs(request: Request): number | undefined {
+  const value = (request as Request & TimeoutOption).timeoutMs;
+  return typeof value === 'number' && value > 0 ? value : undefined;
+}
+
 /**
- * Wraps fetch with the timeout (AbortSignal.timeout combined with the caller's signal) and turns
- * a network failure or timeout into an `ApiError` with statusCode 0; a caller's abort stays an
- * AbortError.
+ * Wraps fetch with the timeout, combined with the caller's signal, and turns a network failure or
+ * timeout into an `ApiError` with statusCode 0; a caller's abort stays an AbortError. The timer
+ * also covers reading the body, so it is not cleared when the headers arrive (aborting a finished
+ * request does nothing). A plain controller rather than AbortSignal.any(AbortSignal.timeout()):
+ * Node 20 lets such composite signals be garbage-collected before they fire.
  */
 export function withTimeout(fetchImpl: FetchFunction, timeoutMs: number): FetchFunction {
   return async (request) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([request.signal, timeout]);
+    const caller = request.signal;
+    const controller = new AbortController();
+    const followCaller = () => controller.abort(caller.reason);
+    if (caller.aborted) followCaller();
+    else caller.addEventListener('abort', followCaller, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        caller.removeEventListener('abort', followCaller);
+        controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+      },
+      requestTimeoutMs(request) ?? timeoutMs,
+    );
+    // Node only: a pending timer must not keep the process alive.
+    (timer as { unref?: () => void }).unref?.();
     try {
-      return await fetchImpl(new Request(request, { signal }));
+      return await fetchImpl(new Request(request, { signal: controller.signal }));
     } catch (error) {
-      if (request.signal.aborted) throw error;
-      if (timeout.aborted) throw timeoutError(error);
+      clearTimeout(timer);
+      caller.removeEventListener('abort', followCaller);
+      if (caller.aborted) throw error;
+      if (timedOut) throw timeoutError(error);
       throw toApiError(error);
     }
   };

@@ -110,6 +110,9 @@ export function createRefreshQueue(requestRefresh: () => Promise<Session>): Refr
       await response.body?.cancel();
       const replay = original.replay;
       replay.headers.set('Authorization', `Bearer ${token}`);
+      // clone() drops the per-request options openapi-fetch copied onto the Request.
+      const timeoutMs = (request as Request & { timeoutMs?: unknown }).timeoutMs;
+      if (timeoutMs !== undefined) Object.assign(replay, { timeoutMs });
       replayed.add(replay);
       return options.fetch(replay);
     },
