@@ -19,6 +19,7 @@ export * from './components/spinner';
 export * from './components/switch';
 export * from './components/text-area';
 export * from './components/text-field';
+export * from './components/toaster';
 export * from './components/yes-no';
 export * from './icons';
 export { composeTailwindRenderProps, focusRing } from './lib/styles';

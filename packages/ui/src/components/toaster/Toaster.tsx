@@ -1,0 +1,104 @@
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastRegion as ToastRegion,
+} from 'react-aria-components';
+import { tv } from 'tailwind-variants';
+import {
+  AlertTriangleIcon,
+  CheckCircleIcon,
+  CloseIcon,
+  type Icon,
+  InfoIcon,
+  XCircleIcon,
+} from '../../icons';
+import { focusRing } from '../../lib/styles';
+import { type ToastApi, type ToastKind, toast as defaultToast } from './toast-queue';
+
+const toastStyles = tv({
+  extend: focusRing,
+  base: 'pointer-events-auto flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg animate-toast-in sm:w-96',
+  variants: {
+    kind: {
+      success: 'border-success bg-success-soft text-success-soft-fg',
+      error: 'border-danger bg-danger-soft text-danger-soft-fg',
+      warning: 'border-warning bg-warning-soft text-warning-soft-fg',
+      info: 'border-info bg-info-soft text-info-soft-fg',
+    },
+  },
+});
+
+const icons: Record<ToastKind, Icon> = {
+  success: CheckCircleIcon,
+  error: XCircleIcon,
+  warning: AlertTriangleIcon,
+  info: InfoIcon,
+};
+
+/** Spoken before the message so the kind is not conveyed by colour alone. */
+const kindNames: Record<ToastKind, string> = {
+  success: 'Éxito',
+  error: 'Error',
+  warning: 'Advertencia',
+  info: 'Información',
+};
+
+export interface ToasterProps {
+  /** Toast API whose queue is shown (default: the shared `toast`). */
+  api?: ToastApi;
+}
+
+/**
+ * Renders the toasts of `toast` at the top right (react-aria `ToastRegion`: a landmark named
+ * 'Notificaciones', F6 moves focus into it, each toast is announced). Mount it once in the app
+ * root. Toasts close after 5000 ms (paused while hovered or focused) or with their 'Cerrar
+ * notificación' button.
+ */
+export function Toaster({ api = defaultToast }: ToasterProps) {
+  return (
+    <ToastRegion
+      queue={api.queue}
+      aria-label="Notificaciones"
+      className="pointer-events-none fixed inset-x-4 top-4 z-[110] flex flex-col items-end gap-2 outline-none sm:left-auto"
+    >
+      {({ toast }) => {
+        const Icon = icons[toast.content.kind];
+        return (
+          <Toast toast={toast} className={(rp) => toastStyles({ ...rp, kind: toast.content.kind })}>
+            <Icon className="mt-0.5 size-5" />
+            <ToastContent className="flex min-w-0 flex-1 flex-col gap-0.5">
+              {toast.content.title ? (
+                <Text slot="title" className="font-semibold">
+                  <span className="sr-only">{kindNames[toast.content.kind]}: </span>
+                  {toast.content.title}
+                </Text>
+              ) : (
+                <Text slot="title" className="sr-only">
+                  {kindNames[toast.content.kind]}
+                </Text>
+              )}
+              <Text slot="description" className="break-words">
+                {toast.content.message}
+              </Text>
+            </ToastContent>
+            <Button
+              slot="close"
+              aria-label="Cerrar notificación"
+              className={(rp) =>
+                focusRing({
+                  ...rp,
+                  className:
+                    '-mr-1 flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md data-hovered:bg-black/10 dark:data-hovered:bg-white/10',
+                })
+              }
+            >
+              <CloseIcon className="size-4" />
+            </Button>
+          </Toast>
+        );
+      }}
+    </ToastRegion>
+  );
+}
