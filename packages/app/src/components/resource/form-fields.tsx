@@ -1,10 +1,12 @@
 import {
+  DatePicker,
   MultiSelect,
   Select,
   Switch,
   TextArea,
   TextField,
   fieldErrorProps,
+  type DatePickerProps,
   type MultiSelectProps,
   type SelectOption,
   type SelectProps,
@@ -158,6 +160,38 @@ export function FormMultiSelect<T extends FieldValues, O extends SelectOption>({
           name={field.name}
           value={(field.value as number[] | null) ?? []}
           onChange={(keys) => field.onChange(keys.map(Number))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          disabled={field.disabled}
+          {...fieldErrorProps(fieldState, formState)}
+        />
+      )}
+    />
+  );
+}
+
+/** A calendar date held as 'YYYY-MM-DD' (null when empty). */
+export function FormDatePicker<T extends FieldValues>({
+  control,
+  name,
+  deps,
+  ...props
+}: ControlledProps<T> &
+  Omit<DatePickerProps, Bound | 'errorMessage'> & {
+    /** Fields validated again when this one changes (an end date after its start). */
+    deps?: FieldPath<T>[];
+  }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={deps ? { deps } : undefined}
+      render={({ field, fieldState, formState }) => (
+        <DatePicker
+          {...props}
+          name={field.name}
+          value={(field.value as string | null) ?? null}
+          onChange={field.onChange}
           onBlur={field.onBlur}
           ref={field.ref}
           disabled={field.disabled}

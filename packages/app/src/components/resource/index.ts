@@ -61,11 +61,13 @@ export {
 } from './columns';
 export { MUTATION_META, notifyMutationFailure } from './feedback';
 export {
+  FormDatePicker,
   FormMultiSelect,
   FormSelect,
   FormSwitch,
   FormTextArea,
   FormTextField,
+  type FormControl,
 } from './form-fields';
 export { entityTexts, type EntityLabels, type EntityTexts } from './labels';
 export {

@@ -5,12 +5,16 @@ import { z } from 'zod';
 export const NAME_REQUIRED = 'El nombre es obligatorio';
 export const NAME_MIN = 'El nombre debe tener al menos 3 caracteres';
 
+// The required check comes first: a form shows the first message of a field, so an empty field
+// reads 'obligatorio'. No `abort`: an aborted field would skip the form's cross-field rules
+// (a campaign's dates) until it is fixed.
+
 /** Required, at least `min` characters after trimming. */
 export function requiredText(min: number, messages: { required: string; min?: string }) {
   return z
     .string()
     .trim()
-    .min(1, { error: messages.required, abort: true })
+    .min(1, { error: messages.required })
     .min(min, { error: messages.min ?? messages.required });
 }
 
@@ -29,7 +33,7 @@ export function descriptionRule(max = 255) {
 export function limitedText(max: number, messages: { required?: string; max: string }) {
   const base = z.string().trim();
   return messages.required
-    ? base.min(1, { error: messages.required, abort: true }).max(max, { error: messages.max })
+    ? base.min(1, { error: messages.required }).max(max, { error: messages.max })
     : base.max(max, { error: messages.max });
 }
 

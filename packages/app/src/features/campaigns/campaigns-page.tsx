@@ -1,0 +1,133 @@
+import type { Campaign, CampaignDetail, CampaignInput } from '@anaquel/api';
+import { PackageIcon, StoreIcon } from '@anaquel/ui';
+import {
+  FormDatePicker,
+  FormMultiSelect,
+  FormSwitch,
+  FormTextArea,
+  FormTextField,
+  PLACEHOLDERS,
+  ResourceListPage,
+  dateColumn,
+  defineResource,
+  flagColumn,
+  namesColumn,
+  nullIfEmpty,
+  textColumn,
+  useOptions,
+  type FormFieldsProps,
+} from '../../components/resource';
+import {
+  campaignSchema,
+  todayIso,
+  type CampaignOutput,
+  type CampaignValues,
+} from './campaign-schema';
+
+function CampaignFields({ form }: FormFieldsProps<CampaignValues>) {
+  const { control } = form;
+  const clients = useOptions('/clients', {
+    errorMessage: 'Error al cargar los clientes',
+    serverSearch: true,
+  });
+  const startDate = form.watch('startDate');
+  return (
+    <>
+      <FormTextField control={control} name="name" label="Nombre" isRequired autoFocus />
+      <FormTextArea control={control} name="description" label="Descripción" rows={3} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormDatePicker
+          control={control}
+          name="startDate"
+          label="Fecha de inicio"
+          isRequired
+          deps={['endDate']}
+        />
+        {/* spec 2 §5: the end cannot precede the start, so the calendar starts there. */}
+        <FormDatePicker
+          control={control}
+          name="endDate"
+          label="Fecha de fin"
+          minValue={startDate}
+        />
+      </div>
+      <FormMultiSelect
+        control={control}
+        name="clientIds"
+        label="Clientes"
+        isRequired
+        {...clients.fieldProps}
+      />
+      {clients.error}
+      <FormSwitch control={control} name="isActive" label="Activo" />
+    </>
+  );
+}
+
+/** Campaigns (spec 2 §2): clients, name, start, end, description, active; links to its editors. */
+export const campaignsResource = defineResource<
+  Campaign,
+  CampaignValues,
+  CampaignOutput,
+  CampaignDetail
+>({
+  resource: '/campaigns',
+  labels: { singular: 'campaña', plural: 'campañas', feminine: true },
+  permission: 'CAMPAIGNS',
+  columns: [
+    namesColumn<Campaign>('clientNames', 'Clientes'),
+    textColumn<Campaign>('name', 'Nombre'),
+    dateColumn<Campaign>('startDate', 'Inicio'),
+    dateColumn<Campaign>('endDate', 'Fin'),
+    textColumn<Campaign>('description', 'Descripción', {
+      placeholder: PLACEHOLDERS.description,
+    }),
+    flagColumn<Campaign>('isActive', 'Activo'),
+  ],
+  rowName: (row) => row.name,
+  rowLinks: [
+    {
+      href: (row) => `/campaigns/${row.id}/points-of-sales`,
+      label: (name) => `Puntos de venta de ${name}`,
+      icon: StoreIcon,
+    },
+    {
+      href: (row) => `/campaigns/${row.id}/products`,
+      label: (name) => `Productos de ${name}`,
+      icon: PackageIcon,
+    },
+  ],
+  form: {
+    schema: campaignSchema,
+    size: 'lg',
+    defaults: () => ({
+      name: '',
+      description: '',
+      startDate: todayIso(),
+      endDate: null,
+      clientIds: [],
+      isActive: true,
+    }),
+    fromDetail: (detail) => ({
+      name: detail.name,
+      description: detail.description ?? '',
+      startDate: detail.startDate,
+      endDate: detail.endDate,
+      clientIds: detail.clientIds,
+      isActive: detail.isActive,
+    }),
+    toBody: (values): CampaignInput => ({
+      name: values.name,
+      description: nullIfEmpty(values.description),
+      startDate: values.startDate,
+      endDate: values.endDate || null,
+      clientIds: values.clientIds,
+      isActive: values.isActive,
+    }),
+    Fields: CampaignFields,
+  },
+});
+
+export default function CampaignsPage() {
+  return <ResourceListPage definition={campaignsResource} />;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { descriptionRule, isActiveRule, nameRule } from '../../components/resource/rules';
+
+export const CATEGORY_REQUIRED = 'La categoría es obligatoria';
+
+// spec 2 §5 "Subcategory": categoryId required and not 0; description max 255; common name rule.
+export const subcategorySchema = z.object({
+  categoryId: z
+    .number({ error: CATEGORY_REQUIRED })
+    .int()
+    .min(1, { error: CATEGORY_REQUIRED })
+    .nullable()
+    .refine((id) => id !== null, { error: CATEGORY_REQUIRED })
+    .transform((id) => id as number),
+  name: nameRule,
+  description: descriptionRule(255),
+  isActive: isActiveRule,
+});
+
+export type SubcategoryValues = z.input<typeof subcategorySchema>;
+export type SubcategoryOutput = z.output<typeof subcategorySchema>;
