@@ -57,7 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // An empty JSON body is "no body" (POST /auth/refresh-token is sent with a JSON content type
   // and nothing in it); anything else goes through Fastify's safe JSON parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON and multipart only: any other content type is refused (400) before a handler runs.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) {
       done(null, undefined);
@@ -95,7 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (hasAppBuild) {
     await app.register(fastifyStatic, {
       root: config.appDistDir,
-      wildcard: true,
+      // One route per file of the build (made before start); anything else reaches the not-found
+      // handler below, which answers index.html for client routes.
+      wildcard: false,
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(reply, filePath) {

@@ -185,3 +185,9 @@ function persistentJwtSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+/** TEST_DATABASE_URL: when set, the test suite runs on that PostgreSQL server (one database per file). */
+export function readTestDatabaseUrl(env: Env = process.env): string | undefined {
+  const value = env.TEST_DATABASE_URL?.trim();
+  return value ? value : undefined;
+}

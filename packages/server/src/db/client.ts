@@ -21,6 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
+  /** The PGlite instance (only for kind 'pglite'), e.g. to dump it. */
+  pglite?: PGlite;
   kind: 'pglite' | 'pg';
   /** Applies the committed SQL migrations (packages/server/drizzle). */
   migrate(): Promise<void>;
@@ -45,6 +47,8 @@ const STARTUP_LOCK_KEY = 4_242_017;
 export interface CreateDatabaseOptions {
   /** PGlite in memory instead of `dataDir/db` (tests). Ignored when `databaseUrl` is set. */
   inMemory?: boolean;
+  /** Start PGlite from a `dumpDataDir()` tarball instead of an empty cluster (test template). */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -81,11 +85,15 @@ export async function createDatabase(
     dataDir = path.join(config.dataDir, 'db');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusive: (task) => task(),
     close: () => client.close(),

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
@@ -39,14 +38,20 @@ export class LocalFileStorage implements FileStorage {
 
   async get(key: string): Promise<Readable | null> {
     const target = this.pathOf(key);
+    // Open first, so that "missing" is known here and not as a late stream error.
+    let handle: FileHandle;
     try {
-      const info = await stat(target);
-      if (!info.isFile()) return null;
+      handle = await open(target, 'r');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') return null;
       throw error;
     }
-    return createReadStream(target);
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      return null;
+    }
+    return handle.createReadStream();
   }
 
   async delete(key: string): Promise<void> {

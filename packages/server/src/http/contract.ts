@@ -225,7 +225,7 @@ export interface OperationOptions {
 }
 
 export interface RegisteredOperation {
-  operationId: string;
+  operationId: OperationId;
   method: HTTPMethods;
   url: string;
   auth: AuthRequirement;

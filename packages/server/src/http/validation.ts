@@ -9,14 +9,14 @@ import type { ValidationIssue } from './errors.ts';
 /** Where a value comes from: bodies keep their JSON types; query strings and path params are text. */
 export type ValidationTarget = 'body' | 'querystring' | 'params';
 
-function createAjv(coerce: boolean): Ajv2020 {
+function createAjv(coerce: boolean, useDefaults = true): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     removeAdditional: false,
-    useDefaults: true,
+    useDefaults,
     coerceTypes: coerce ? 'array' : false,
     strict: true,
-    // `nullable`-free 3.1 schemas still carry OpenAPI annotations:
+    // OpenAPI 3.1 unions such as type: [string, 'null'] next to string keywords are legitimate.
     strictTypes: false,
   });
   addFormats(ajv);
@@ -29,13 +29,15 @@ function createAjv(coerce: boolean): Ajv2020 {
 
 const bodyAjv = createAjv(false);
 const textAjv = createAjv(true);
+/** Checks answers as they are: no defaults filled in, no coercion (tests use it). */
+export const responseAjv = createAjv(false, false);
 
 /** The Ajv instance for a target; component schemas must be added to both (see contract.ts). */
 export function ajvFor(target: ValidationTarget): Ajv2020 {
   return target === 'body' ? bodyAjv : textAjv;
 }
 
-export const allAjvInstances: readonly Ajv2020[] = [bodyAjv, textAjv];
+export const allAjvInstances: readonly Ajv2020[] = [bodyAjv, textAjv, responseAjv];
 
 export function compileValidator(target: ValidationTarget, schema: object): ValidateFunction {
   return ajvFor(target).compile(schema);

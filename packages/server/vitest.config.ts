@@ -1,0 +1,17 @@
+import { defineProject } from 'vitest/config';
+
+// Each test file gets its own fresh database (in-memory PGlite, or a throw-away database on
+// TEST_DATABASE_URL), so files run in parallel safely. Files share their worker's module cache
+// (isolate: false) so that PGlite's WASM is compiled once per worker, not once per file, and
+// the migrated template of test/helpers.ts is reused.
+export default defineProject({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['test/**/*.test.ts'],
+    isolate: false,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    restoreMocks: true,
+  },
+});
