@@ -164,7 +164,7 @@ export interface paths {
     };
     /**
      * List the permission catalogue
-     * @description The whole catalogue, ordered by group and code. Any signed-in user may read it.
+     * @description The whole catalogue in its fixed order (by area, then CRUD order). Any signed-in user may read it.
      */
     get: operations['listPermissions'];
     put?: never;
