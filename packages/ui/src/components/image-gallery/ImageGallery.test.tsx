@@ -1,0 +1,94 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ImageCountButton, ImageGallery } from './ImageGallery';
+
+const photos = [
+  { src: '/api/v1/files/a.jpg', alt: 'Anaquel de refrescos' },
+  '/api/v1/files/b.jpg',
+  '/api/v1/files/c.jpg',
+];
+
+beforeAll(() => {
+  // jsdom has no ResizeObserver; the Modal body uses one to decide whether it scrolls.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+async function openGallery() {
+  await userEvent.click(screen.getByRole('button', { name: 'Ver imágenes (3)' }));
+  return screen.getByRole('dialog', { name: 'Imágenes' });
+}
+
+describe('ImageCountButton and ImageGallery', () => {
+  it('opens the gallery on the first image with its alt text and the n / total indicator', async () => {
+    render(<ImageCountButton images={photos} />);
+    const dialog = await openGallery();
+    expect(within(dialog).getByRole('img', { name: 'Anaquel de refrescos' })).toHaveAttribute(
+      'src',
+      '/api/v1/files/a.jpg',
+    );
+    expect(within(dialog).getByText('1 / 3')).toBeInTheDocument();
+  });
+
+  it('moves with the previous/next buttons, wrapping around', async () => {
+    render(<ImageCountButton images={photos} />);
+    const dialog = await openGallery();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Imagen siguiente' }));
+    expect(within(dialog).getByRole('img', { name: 'Imagen 2 de 3' })).toBeInTheDocument();
+    expect(within(dialog).getByText('2 / 3')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Imagen anterior' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Imagen anterior' }));
+    expect(within(dialog).getByText('3 / 3')).toBeInTheDocument();
+  });
+
+  it('moves with the arrow keys, Home and End', async () => {
+    render(<ImageCountButton images={photos} />);
+    const dialog = await openGallery();
+    within(dialog).getByRole('button', { name: 'Imagen siguiente' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(dialog).getByText('2 / 3')).toBeInTheDocument();
+    await userEvent.keyboard('{End}');
+    expect(within(dialog).getByText('3 / 3')).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(dialog).getByText('1 / 3')).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}{Home}');
+    expect(within(dialog).getByText('1 / 3')).toBeInTheDocument();
+  });
+
+  it('jumps to a thumbnail and marks it as current', async () => {
+    render(<ImageCountButton images={photos} />);
+    const dialog = await openGallery();
+    const thumbs = within(within(dialog).getByRole('list', { name: 'Miniaturas' })).getAllByRole(
+      'button',
+    );
+    expect(thumbs).toHaveLength(3);
+    await userEvent.click(thumbs[2]!);
+    expect(thumbs[2]).toHaveAttribute('aria-current', 'true');
+    expect(thumbs[0]).not.toHaveAttribute('aria-current');
+    expect(within(dialog).getByText('3 / 3')).toBeInTheDocument();
+  });
+
+  it('is disabled without images', () => {
+    render(<ImageCountButton images={[]} />);
+    expect(screen.getByRole('button', { name: 'Ver imágenes (0)' })).toBeDisabled();
+  });
+
+  it('keeps the full name in compact mode', () => {
+    render(<ImageCountButton images={photos} compact />);
+    const button = screen.getByRole('button', { name: 'Ver imágenes (3)' });
+    expect(button).toHaveTextContent('(3)');
+  });
+
+  it('can be controlled and start on a given image', () => {
+    render(<ImageGallery images={photos} isOpen initialIndex={1} title="Fotos de la visita" />);
+    const dialog = screen.getByRole('dialog', { name: 'Fotos de la visita' });
+    expect(within(dialog).getByText('2 / 3')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,174 @@
+import { useState, type KeyboardEvent } from 'react';
+import { DialogTrigger } from 'react-aria-components';
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '../../icons';
+import { Button, type ButtonProps } from '../button';
+import { Modal } from '../modal';
+
+/** An image of the gallery: a URL, or a URL with its alternative text. */
+export type GalleryImage = string | { src: string; alt?: string };
+
+function srcOf(image: GalleryImage): string {
+  return typeof image === 'string' ? image : image.src;
+}
+
+function altOf(image: GalleryImage, index: number, total: number): string {
+  const alt = typeof image === 'string' ? undefined : image.alt;
+  return alt ?? `Imagen ${index + 1} de ${total}`;
+}
+
+export interface ImageGalleryProps {
+  /** Image URLs (or `{ src, alt }`), in display order. */
+  images: readonly GalleryImage[];
+  /** Heading and accessible name of the dialog (default 'Imágenes'). */
+  title?: string;
+  /** Image shown first (0-based). */
+  initialIndex?: number;
+  /** Open state when controlled; omit inside a `DialogTrigger` (see ImageCountButton). */
+  isOpen?: boolean;
+  /** Called when the gallery opens or closes. */
+  onOpenChange?: (isOpen: boolean) => void;
+}
+
+/**
+ * Lightbox of images in a modal: 'Imagen anterior' / 'Imagen siguiente' buttons (wrapping
+ * around), Left/Right arrows, Home/End, an 'n / total' indicator and a strip of thumbnails.
+ */
+export function ImageGallery({
+  images,
+  title = 'Imágenes',
+  initialIndex = 0,
+  isOpen,
+  onOpenChange,
+}: ImageGalleryProps) {
+  const controlled = isOpen === undefined ? {} : { isOpen, onOpenChange };
+  return (
+    <Modal {...controlled} title={title} size="xl" isDismissable>
+      <GalleryViewer images={images} initialIndex={initialIndex} />
+    </Modal>
+  );
+}
+
+function GalleryViewer({
+  images,
+  initialIndex,
+}: {
+  images: readonly GalleryImage[];
+  initialIndex: number;
+}) {
+  const total = images.length;
+  const [index, setIndex] = useState(() => Math.min(Math.max(0, initialIndex), total - 1));
+  if (total === 0) {
+    return <p className="py-10 text-center text-sm text-fg-muted">No hay imágenes.</p>;
+  }
+  const current = Math.min(index, total - 1);
+  const go = (next: number) => setIndex(((next % total) + total) % total);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total - 1 }[
+      event.key
+    ];
+    if (target === undefined) return;
+    event.preventDefault();
+    go(target);
+  };
+  const image = images[current]!;
+
+  return (
+    // Arrow keys work wherever focus is inside the gallery (buttons or thumbnails).
+    <div className="flex flex-col gap-3" onKeyDown={onKeyDown}>
+      <div className="relative flex items-center justify-center rounded-lg bg-surface-muted">
+        <img
+          key={srcOf(image)}
+          src={srcOf(image)}
+          alt={altOf(image, current, total)}
+          className="max-h-[65vh] w-auto max-w-full object-contain"
+        />
+        {total > 1 && (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Imagen anterior"
+              onPress={() => go(current - 1)}
+              className="absolute start-2 top-1/2 size-10 -translate-y-1/2 rounded-full px-0 shadow"
+            >
+              <ChevronLeftIcon />
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Imagen siguiente"
+              onPress={() => go(current + 1)}
+              className="absolute end-2 top-1/2 size-10 -translate-y-1/2 rounded-full px-0 shadow"
+            >
+              <ChevronRightIcon />
+            </Button>
+          </>
+        )}
+      </div>
+      <p className="text-center text-sm font-medium text-fg" aria-live="polite" aria-atomic="true">
+        {current + 1} / {total}
+      </p>
+      {total > 1 && (
+        <ul aria-label="Miniaturas" className="flex gap-2 overflow-x-auto p-1">
+          {images.map((thumb, i) => (
+            <li key={`${srcOf(thumb)}-${i}`} className="shrink-0">
+              <Button
+                variant="ghost"
+                aria-label={`Ver imagen ${i + 1} de ${total}`}
+                aria-current={i === current ? 'true' : undefined}
+                onPress={() => go(i)}
+                className={`size-16 overflow-hidden rounded-md border-2 p-0 ${
+                  i === current ? 'border-brand' : 'border-transparent'
+                }`}
+              >
+                <img src={srcOf(thumb)} alt="" className="size-full object-cover" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export interface ImageCountButtonProps extends Omit<ButtonProps, 'children' | 'onPress'> {
+  /** Image URLs (or `{ src, alt }`); the button is disabled when there are none. */
+  images: readonly GalleryImage[];
+  /** Heading of the gallery (default 'Imágenes'). */
+  title?: string;
+  /** Shows only an icon and the count (narrow table columns); the name stays 'Ver imágenes (n)'. */
+  compact?: boolean;
+}
+
+/** 'Ver imágenes (n)' button opening the ImageGallery; disabled when there are no images. */
+export function ImageCountButton({
+  images,
+  title,
+  compact = false,
+  variant,
+  size = 'sm',
+  ...props
+}: ImageCountButtonProps) {
+  const label = `Ver imágenes (${images.length})`;
+  return (
+    <DialogTrigger>
+      <Button
+        {...props}
+        variant={variant ?? (compact ? 'ghost' : 'secondary')}
+        size={size}
+        isDisabled={props.isDisabled || images.length === 0}
+      >
+        <ImageIcon className="size-4" />
+        {compact ? (
+          // The name stays 'Ver imágenes (n)' and contains the visible '(n)' (WCAG 2.5.3).
+          <>
+            <span className="sr-only">Ver imágenes</span> ({images.length})
+          </>
+        ) : (
+          label
+        )}
+      </Button>
+      <ImageGallery images={images} title={title} />
+    </DialogTrigger>
+  );
+}

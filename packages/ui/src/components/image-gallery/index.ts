@@ -1,0 +1,7 @@
+export {
+  ImageCountButton,
+  ImageGallery,
+  type GalleryImage,
+  type ImageCountButtonProps,
+  type ImageGalleryProps,
+} from './ImageGallery';
