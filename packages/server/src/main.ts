@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     `  Anaquel is running at http://localhost:${config.port}`,
     `  API reference:        http://localhost:${config.port}/api/docs`,
     `  Admin e-mail:         ${config.adminEmail}`,
-    `  Admin password:       ${config.adminPassword}`,
+    `  Admin password:       ${config.adminPassword} (initial; a change made in the app is kept)`,
     `  Data directory:       ${config.dataDir}`,
     `  Database:             ${database_}`,
     `  Mail:                 ${config.smtpUrl ? 'SMTP' : `written to ${config.dataDir}/outbox`}`,
