@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSION_CODES } from '../src/auth/permission-catalogue.ts';
-import { getOperation, listOperations } from '../src/http/contract.ts';
+import { getOperation, listOperations, resolveRef } from '../src/http/contract.ts';
 import {
   bearer,
   createTestApp,
@@ -65,6 +65,21 @@ describe('the contract and the routes', () => {
       });
       expectFailure(response, op.operationId, 403, 'FORBIDDEN');
     }
+  });
+
+  it('every JSON or form request body refuses unknown fields (additionalProperties: false)', () => {
+    const open: string[] = [];
+    for (const op of listOperations()) {
+      const body = op.operation.requestBody;
+      if (!body) continue;
+      for (const [mediaType, media] of Object.entries(resolveRef(body).content)) {
+        const schema = resolveRef(media.schema ?? {}) as Record<string, unknown>;
+        if (schema.additionalProperties !== false && schema.unevaluatedProperties !== false) {
+          open.push(`${op.operationId} ${mediaType}`);
+        }
+      }
+    }
+    expect(open).toEqual([]);
   });
 
   it('public operations are exactly those with security: [] in the contract', () => {
