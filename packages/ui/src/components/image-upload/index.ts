@@ -1,0 +1,1 @@
+export { ImageUpload, imageFileProblem, type ImageUploadProps } from './ImageUpload';
