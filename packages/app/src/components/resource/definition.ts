@@ -74,6 +74,16 @@ export interface RowLink<Row> {
   icon: ComponentType<{ className?: string }>;
 }
 
+/** An extra row button that acts on the row in place (e.g. opens a modal of the screen). */
+export interface RowButton<Row> {
+  /** Accessible name and tooltip from the row's name ('Cambiar Contraseña de Ana López'). */
+  label: (name: string) => string;
+  icon: ComponentType<{ className?: string }>;
+  /** The code the user must hold to see it ('CHANGE_PASSWORD_USERS'); none: always shown. */
+  permission?: string;
+  onPress: (row: Row) => void;
+}
+
 /** Everything the one list page needs to know about a resource. */
 export interface ResourceDefinition<
   Row extends { id: number },
@@ -91,6 +101,8 @@ export interface ResourceDefinition<
   rowName: (row: Row) => string;
   /** Extra buttons per row, e.g. links to the relation editors. */
   rowLinks?: readonly RowLink<Row>[];
+  /** Extra buttons per row that act in place, after the links (keep the array stable). */
+  rowButtons?: readonly RowButton<Row>[];
   form: ResourceForm<Values, Output, Detail>;
 }
 

@@ -1,5 +1,6 @@
 import {
   DatePicker,
+  ImageUpload,
   MultiSelect,
   Select,
   Switch,
@@ -7,6 +8,7 @@ import {
   TextField,
   fieldErrorProps,
   type DatePickerProps,
+  type ImageUploadProps,
   type MultiSelectProps,
   type SelectOption,
   type SelectProps,
@@ -194,6 +196,30 @@ export function FormDatePicker<T extends FieldValues>({
           onChange={field.onChange}
           onBlur={field.onBlur}
           ref={field.ref}
+          disabled={field.disabled}
+          {...fieldErrorProps(fieldState, formState)}
+        />
+      )}
+    />
+  );
+}
+
+/** An image file (File while a new one is chosen, null otherwise) with its preview. */
+export function FormImageUpload<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: ControlledProps<T> & Omit<ImageUploadProps, Bound | 'errorMessage'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState, formState }) => (
+        <ImageUpload
+          {...props}
+          value={(field.value as File | null) ?? null}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
           disabled={field.disabled}
           {...fieldErrorProps(fieldState, formState)}
         />

@@ -12,6 +12,7 @@
  *   columns: namedColumns<Brand>(),                            // textColumn, flagColumn, dateColumn...
  *   rowName: (row: Brand) => row.name,                         // 'Editar Coca-Cola'
  *   rowLinks: [{ href: (row) => ..., label: (name) => ..., icon }], // optional extra row links
+ *   rowButtons: [{ label, icon, permission, onPress: (row) => ... }], // optional in-place row buttons
  *   form: namedForm,                                           // or your own ResourceForm
  * });
  * export default function BrandsPage() {
@@ -48,6 +49,7 @@ export {
   type PermissionBase,
   type ResourceDefinition,
   type ResourceForm,
+  type RowButton,
   type RowLink,
 } from './definition';
 export {
@@ -62,6 +64,7 @@ export {
 export { MUTATION_META, notifyMutationFailure } from './feedback';
 export {
   FormDatePicker,
+  FormImageUpload,
   FormMultiSelect,
   FormSelect,
   FormSwitch,

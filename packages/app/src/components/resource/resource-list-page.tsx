@@ -14,6 +14,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
 import type { MasterResource, ResourceDefinition } from './definition';
 import { MUTATION_META, notifyMutationFailure } from './feedback';
@@ -41,6 +42,7 @@ interface Paged<Row> {
 }
 
 const BUTTON_WIDTH = 36;
+const NO_PERMISSIONS: readonly string[] = [];
 
 /**
  * The one master-data list page (spec 2 §2 "Common list page"): title, server-driven table with
@@ -53,9 +55,15 @@ export function ResourceListPage<
   Output,
   Detail,
 >({ definition }: { definition: ResourceDefinition<Row, Values, Output, Detail> }) {
-  const { resource, labels, permission, columns, rowName, rowLinks, form } = definition;
+  const { resource, labels, permission, columns, rowName, rowLinks, rowButtons, form } = definition;
   const texts = useMemo(() => entityTexts(labels), [labels]);
   const can = useResourcePermissions(permission);
+  const permissions = useAuthStore((s) => s.user?.permissions ?? NO_PERMISSIONS);
+  const buttons = useMemo(
+    () =>
+      rowButtons?.filter((button) => !button.permission || permissions.includes(button.permission)),
+    [rowButtons, permissions],
+  );
 
   const table = useDataTableState();
   const page = useQuery(
@@ -93,7 +101,8 @@ export function ResourceListPage<
     });
   };
 
-  const buttonCount = (rowLinks?.length ?? 0) + Number(can.update) + Number(can.delete);
+  const buttonCount =
+    (rowLinks?.length ?? 0) + (buttons?.length ?? 0) + Number(can.update) + Number(can.delete);
   const hasRowButtons = buttonCount > 0;
   const actionsSize = Math.max(90, 24 + BUTTON_WIDTH * buttonCount);
 
@@ -111,6 +120,17 @@ export function ResourceListPage<
           >
             <link.icon className="size-4" />
           </Link>
+        ))}
+        {buttons?.map((button) => (
+          <Button
+            key={button.label(name)}
+            variant="icon"
+            size="sm"
+            aria-label={button.label(name)}
+            onPress={() => button.onPress(row)}
+          >
+            <button.icon className="size-4" />
+          </Button>
         ))}
         {can.update && (
           <Button
