@@ -7,19 +7,29 @@ export * from './components/confirm-dialog';
 export * from './components/data-table';
 export * from './components/empty-state';
 export * from './components/field';
+export * from './components/header';
 export * from './components/link';
 export * from './components/loading-overlay';
+export * from './components/menu';
 export * from './components/modal';
+export * from './components/nav-group';
 export * from './components/number-field';
 export * from './components/pagination';
 export * from './components/password-field';
 export * from './components/password-strength-meter';
 export * from './components/select';
+export * from './components/sidebar';
 export * from './components/spinner';
 export * from './components/switch';
 export * from './components/text-area';
 export * from './components/text-field';
+export * from './components/theme-menu';
 export * from './components/toaster';
+export * from './components/tooltip';
+export * from './components/user-card';
 export * from './components/yes-no';
+export * from './components/multi-select'; // TMP-MD
+export * from './components/date-picker'; // TMP-MD
+export * from './components/combo-box'; // TMP-MD
 export * from './icons';
 export { composeTailwindRenderProps, focusRing } from './lib/styles';

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import {
   Button as RACButton,
   type ButtonProps as RACButtonProps,
@@ -48,16 +49,19 @@ export interface ButtonProps extends RACButtonProps {
   variant?: ButtonVariant;
   /** Height: sm 2rem, md 2.5rem. */
   size?: ButtonSize;
+  /** Ref to the `<button>` element. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**
  * Button (react-aria `Button`): press by mouse, touch, Enter or Space. `isPending` shows a spinner,
  * blocks presses and announces the pending state while keeping focus on the button.
  */
-export function Button({ variant, size, ...props }: ButtonProps) {
+export function Button({ variant, size, ref, ...props }: ButtonProps) {
   return (
     <RACButton
       {...props}
+      ref={ref}
       className={composeRenderProps(props.className, (className, renderProps) =>
         buttonStyles({
           ...renderProps,

@@ -1,0 +1,1 @@
+export { Menu, MenuItem, MenuTrigger, type MenuProps } from './Menu';

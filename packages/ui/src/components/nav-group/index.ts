@@ -1,0 +1,1 @@
+export { NavGroup, NavItem, NavList, type NavGroupProps, type NavItemProps } from './NavGroup';

@@ -1,0 +1,1 @@
+export { ThemeMenu, type ThemeChoice, type ThemeMenuProps } from './ThemeMenu';
