@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveImage } from '../src/files/images.ts';
+import { PNG_1X1 } from './fixtures.ts';
 import {
   createTestApp,
   expectErrorEnvelope,
@@ -196,6 +198,17 @@ describe('routing', () => {
       (l) => JSON.parse(l) as { level: number; err?: { message: string } },
     );
     expect(logged.some((l) => l.level === 50 && l.err?.message.includes('10.0.0.7'))).toBe(true);
+  });
+
+  it('streams a file without logging any error', async () => {
+    const before = logLines.length;
+    const id = await saveImage(t.db, t.app.services.storage, PNG_1X1);
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/files/${id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(PNG_1X1)).toBe(true);
+    // The handler's promise settles after the last byte is sent.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logLines.slice(before)).toEqual([]);
   });
 
   it('does not log credentials', async () => {

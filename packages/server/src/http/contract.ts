@@ -318,7 +318,9 @@ export function registerOperation<K extends OperationId>(
     },
     handler: async (request, reply) => {
       const result = await handler(request as OperationRequest<K>, reply);
-      if (result === reply) return reply;
+      // A returned reply is a thenable: awaiting it waits for the answer to be sent and yields
+      // undefined, hence the check of `sent`.
+      if (result === reply || reply.sent) return reply;
       if (result === undefined) {
         throw new Error(`Handler of "${operationId}" returned no data`);
       }
