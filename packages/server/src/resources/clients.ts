@@ -1,4 +1,5 @@
 import type { components } from '@anaquel/api/schema';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { fold } from '../db/fold.ts';
@@ -60,7 +61,7 @@ export function registerClients(app: FastifyInstance): void {
     sort: {
       id: clients.id,
       code: fold(clients.code),
-      commercialName: fold(clients.commercialName),
+      commercialName: clients.commercialNameKey,
       legalName: fold(clients.legalName),
       taxId: clients.taxId,
       isActive: clients.isActive,
@@ -70,7 +71,7 @@ export function registerClients(app: FastifyInstance): void {
       label: clients.commercialName,
       active: clients.isActive,
       search: [fold(clients.commercialName), fold(clients.code)],
-      sortName: fold(clients.commercialName),
+      sortName: sql`${clients.commercialNameKey}`,
     },
     uniques: { clients_code_lower_key: { field: 'code', label: 'código' } },
     prepare: async (input) => {

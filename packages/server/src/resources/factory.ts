@@ -63,6 +63,11 @@ export interface ResourceConfig<TInput> {
   id: PgColumn;
   /** FROM (with joins) shared by the page, its count and the read of one record. */
   source: (db: Db, fields: SelectedFields) => PgSelect;
+  /**
+   * FROM for the count of a page when `source` joins tables only to show names (the filters use
+   * the main table alone): counting then skips the joins.
+   */
+  countSource?: (db: Db, fields: SelectedFields) => PgSelect;
   /** The columns of a list row, named as the contract names them. */
   rowFields: SelectedFields;
   /** Extra columns of the single-record answer (relation ids). */

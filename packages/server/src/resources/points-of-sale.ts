@@ -56,6 +56,7 @@ export function registerPointsOfSale(app: FastifyInstance): void {
         .from(pointsOfSale)
         .innerJoin(states, eq(states.id, pointsOfSale.stateId))
         .$dynamic(),
+    countSource: (db: Db, fields) => db.select(fields).from(pointsOfSale).$dynamic(),
     rowFields: {
       id: pointsOfSale.id,
       code: pointsOfSale.code,
@@ -78,7 +79,7 @@ export function registerPointsOfSale(app: FastifyInstance): void {
     sort: {
       id: pointsOfSale.id,
       code: fold(pointsOfSale.code),
-      name: fold(pointsOfSale.name),
+      name: pointsOfSale.nameKey,
       stateName: fold(states.name),
       zipCode: pointsOfSale.zipCode,
       municipality: fold(pointsOfSale.municipality),
@@ -90,7 +91,7 @@ export function registerPointsOfSale(app: FastifyInstance): void {
       label: sql`${pointsOfSale.name} || ' (' || ${pointsOfSale.code} || ')'`,
       active: pointsOfSale.isActive,
       search: [pointsOfSale.searchText],
-      sortName: fold(pointsOfSale.name),
+      sortName: sql`${pointsOfSale.nameKey}`,
     },
     uniques: { points_of_sale_code_lower_key: { field: 'code', label: 'código' } },
     references: {

@@ -60,6 +60,7 @@ export function registerProducts(app: FastifyInstance): void {
         .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
         .innerJoin(brands, eq(brands.id, products.brandId))
         .$dynamic(),
+    countSource: (db: Db, fields) => db.select(fields).from(products).$dynamic(),
     rowFields: {
       id: products.id,
       clientIds: relatedIdsOf(clientsJoin, products.id),
@@ -82,7 +83,7 @@ export function registerProducts(app: FastifyInstance): void {
     sort: {
       id: products.id,
       sku: fold(products.sku),
-      name: fold(products.name),
+      name: products.nameKey,
       description: fold(products.description),
       brandName: fold(brands.name),
       categoryName: fold(categories.name),
@@ -103,7 +104,7 @@ export function registerProducts(app: FastifyInstance): void {
       label: sql`${products.name} || ' (' || ${products.sku} || ')'`,
       active: products.isActive,
       search: [products.searchText],
-      sortName: fold(products.name),
+      sortName: sql`${products.nameKey}`,
     },
     uniques: { products_sku_lower_key: { field: 'sku', label: 'SKU' } },
     references: {

@@ -4,9 +4,12 @@
 // Foreign keys: a master row referenced by another is protected (`on delete restrict`, so deleting
 // it while in use answers 409 and keeps it); only the pure join rows of a deleted owner cascade.
 // Indexes: every list sorts by `fold(column)` (lower + accent folding, see ../fold.ts) with `id` as
-// the tie-breaker, so each sortable text column has a btree on that expression; the free-text
-// filter is a `LIKE '%term%'` over a stored, already folded `search_text` column (one sequential
-// pass over a narrow column, no per-row function call; measured in bench/README.md).
+// the tie-breaker. On the tables that grow (points of sale, products, clients) the default sort
+// key is a stored generated column with a btree on (key, id), so a page is read straight from the
+// index without computing translate() per row; other sortable text columns have a btree on the
+// fold() expression. The free-text filter is a `LIKE '%term%'` over a stored, already folded
+// `search_text` column: one sequential pass over a narrow column, no per-row function call
+// (trigram-free; measured in bench/README.md).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -95,6 +98,10 @@ export const clients = pgTable(
     /** RFC: 12 characters for companies, 13 for individuals. */
     taxId: varchar('tax_id', { length: 13 }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** fold(commercial_name), stored: the sort key (see points_of_sale.name_key). */
+    commercialNameKey: text('commercial_name_key')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof fold> => fold(sql`${clients.commercialName}`)),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs((): ReturnType<typeof fold> =>
@@ -106,7 +113,7 @@ export const clients = pgTable(
   },
   (t) => [
     uniqueIndex('clients_code_lower_key').on(sql`lower(${t.code})`),
-    index('clients_commercial_name_fold_idx').on(fold(t.commercialName)),
+    index('clients_commercial_name_key_id_idx').on(t.commercialNameKey, t.id),
     index('clients_legal_name_fold_idx').on(fold(t.legalName)),
     index('clients_tax_id_idx').on(t.taxId),
   ],
@@ -131,6 +138,10 @@ export const pointsOfSale = pgTable(
     latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
     longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
     isActive: boolean('is_active').notNull().default(true),
+    /** fold(name), stored: the sort key, so that ordering reads it instead of computing it. */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof fold> => fold(sql`${pointsOfSale.name}`)),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs((): ReturnType<typeof fold> =>
@@ -142,7 +153,7 @@ export const pointsOfSale = pgTable(
   },
   (t) => [
     uniqueIndex('points_of_sale_code_lower_key').on(sql`lower(${t.code})`),
-    index('points_of_sale_name_fold_idx').on(fold(t.name)),
+    index('points_of_sale_name_key_id_idx').on(t.nameKey, t.id),
     index('points_of_sale_state_id_idx').on(t.stateId),
     index('points_of_sale_zip_code_idx').on(t.zipCode),
     index('points_of_sale_municipality_fold_idx').on(fold(t.municipality)),
@@ -169,6 +180,10 @@ export const products = pgTable(
     description: varchar('description', { length: 1000 }),
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
+    /** fold(name), stored: the sort key (see points_of_sale.name_key). */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof fold> => fold(sql`${products.name}`)),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs((): ReturnType<typeof fold> =>
@@ -180,7 +195,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_sku_lower_key').on(sql`lower(${t.sku})`),
-    index('products_name_fold_idx').on(fold(t.name)),
+    index('products_name_key_id_idx').on(t.nameKey, t.id),
     index('products_category_id_idx').on(t.categoryId),
     index('products_subcategory_id_idx').on(t.subcategoryId),
     index('products_brand_id_idx').on(t.brandId),
