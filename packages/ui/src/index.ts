@@ -3,15 +3,21 @@ export * from './components/avatar';
 export * from './components/badge';
 export * from './components/button';
 export * from './components/checkbox';
+export * from './components/combo-box';
 export * from './components/confirm-dialog';
 export * from './components/data-table';
+export * from './components/date-picker';
+export * from './components/date-range-picker';
 export * from './components/empty-state';
 export * from './components/field';
 export * from './components/header';
+export * from './components/image-gallery';
+export * from './components/image-upload';
 export * from './components/link';
 export * from './components/loading-overlay';
 export * from './components/menu';
 export * from './components/modal';
+export * from './components/multi-select';
 export * from './components/nav-group';
 export * from './components/number-field';
 export * from './components/pagination';
@@ -28,8 +34,6 @@ export * from './components/toaster';
 export * from './components/tooltip';
 export * from './components/user-card';
 export * from './components/yes-no';
-export * from './components/multi-select'; // TMP-MD
-export * from './components/date-picker'; // TMP-MD
-export * from './components/combo-box'; // TMP-MD
+export * from './format';
 export * from './icons';
 export { composeTailwindRenderProps, focusRing } from './lib/styles';
