@@ -128,6 +128,8 @@ function RelationForm<Detail>({
     }
   });
 
+  // Both flags read on every render (react-hook-form computes only what was read).
+  const { isValid, isDirty } = form.formState;
   const ownerName = data === undefined ? '' : owner.name(data);
   const the = owner.labels.feminine ? 'la' : 'el';
   return (
@@ -164,14 +166,14 @@ function RelationForm<Detail>({
             <div className="flex justify-end gap-2">
               <Button
                 variant="secondary"
-                isDisabled={!form.formState.isDirty || save.isPending}
+                isDisabled={!isDirty || save.isPending}
                 onPress={() => form.reset()}
               >
                 Deshacer cambios
               </Button>
               <Button
                 type="submit"
-                isDisabled={!canSubmit(form.formState)}
+                isDisabled={!canSubmit({ isValid, isDirty })}
                 isPending={save.isPending}
               >
                 Guardar

@@ -94,6 +94,9 @@ export function ResourceFormModal<Values extends FieldValues, Output, Detail>({
     }
   });
 
+  // Read both flags on every render: react-hook-form computes only the formState parts it was
+  // asked for, and `canSubmit(form.formState)` short-circuits past isDirty while invalid.
+  const { isValid, isDirty } = form.formState;
   const waiting = editId !== null && !loadedRef.current && !detail.isError;
   const { Fields } = definition;
   return (
@@ -112,7 +115,7 @@ export function ResourceFormModal<Values extends FieldValues, Output, Detail>({
           <Button
             type="submit"
             form={formId}
-            isDisabled={!canSubmit(form.formState) || waiting}
+            isDisabled={!canSubmit({ isValid, isDirty }) || waiting}
             isPending={isPending}
           >
             Guardar
