@@ -34,5 +34,6 @@ export * from './components/toaster';
 export * from './components/tooltip';
 export * from './components/user-card';
 export * from './components/yes-no';
+export * from './format';
 export * from './icons';
 export { composeTailwindRenderProps, focusRing } from './lib/styles';
