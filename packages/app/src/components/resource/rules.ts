@@ -50,3 +50,14 @@ export function nullIfEmpty(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
+
+/** A required choice of one record: a positive id, never null or 0 ('La categoría es obligatoria'). */
+export function requiredIdRule(message: string) {
+  return z
+    .number({ error: message })
+    .int()
+    .min(1, { error: message })
+    .nullable()
+    .refine((id) => id !== null, { error: message })
+    .transform((id) => id as number);
+}
