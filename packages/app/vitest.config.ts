@@ -10,5 +10,7 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Two shared cores: user-event journeys through react-aria can take seconds under load.
+    testTimeout: 20_000,
   },
 });

@@ -1,0 +1,65 @@
+import { LoadingOverlay, Toaster } from '@anaquel/ui';
+import { useEffect, useState } from 'react';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import {
+  Outlet,
+  ScrollRestoration,
+  useHref,
+  useMatches,
+  useNavigate,
+  type NavigateOptions,
+} from 'react-router';
+import { useAppServices } from './app-context';
+import type { RouteHandle } from './routes';
+import { needsSessionRestore, restoreSession } from './session';
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions;
+  }
+}
+
+/** '{title} · Anaquel' from the deepest route that names one. */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
+    ?.handle as RouteHandle | undefined;
+  useEffect(() => {
+    document.title = title?.title ? `${title.title} · Anaquel` : 'Anaquel';
+  }, [title?.title]);
+}
+
+/** True while a reloaded session is being renewed through the refresh cookie. */
+function useSessionRestore(): boolean {
+  const { onError } = useAppServices();
+  const [isRestoring, setRestoring] = useState(needsSessionRestore);
+  useEffect(() => {
+    if (!isRestoring) return;
+    let active = true;
+    void restoreSession(onError).finally(() => {
+      if (active) setRestoring(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, [isRestoring, onError]);
+  return isRestoring;
+}
+
+/**
+ * Root of every route: lets react-aria links and menus navigate through the router and keeps the
+ * document title in step with the screen; after a reload, shows the loading overlay until the
+ * session is renewed.
+ */
+export function AppRoot() {
+  const navigate = useNavigate();
+  const isRestoring = useSessionRestore();
+  useDocumentTitle();
+  return (
+    <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+      {isRestoring ? <LoadingOverlay /> : <Outlet />}
+      <Toaster />
+      <ScrollRestoration />
+    </AriaRouterProvider>
+  );
+}

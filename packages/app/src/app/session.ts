@@ -1,0 +1,84 @@
+import {
+  createGlobalErrorHandler,
+  createQueryClient,
+  getAccessToken,
+  getApiClient,
+  subscribeAccessToken,
+  type GlobalErrorHandler,
+} from '@anaquel/api';
+import type { QueryClient } from '@tanstack/react-query';
+import { notify } from '../lib/notify';
+import { useAuthStore } from '../stores/auth-store';
+import { useModalStore } from '../stores/modal-store';
+
+/**
+ * Ends the session on this side: closes every modal, forgets the user and every cached answer
+ * (the next user must not see them). The private-route guard then sends the visitor to /login.
+ */
+export function endSession(queryClient: QueryClient) {
+  useModalStore.getState().closeAll();
+  useAuthStore.getState().logout();
+  queryClient.clear();
+}
+
+/**
+ * The app's QueryClient: spec 1 §9 defaults, and every error through the one global handler
+ * (spec 1 §8), which toasts and, when the session cannot be renewed, ends it.
+ */
+export function createAppQueryClient(): { queryClient: QueryClient; onError: GlobalErrorHandler } {
+  const onError = createGlobalErrorHandler({
+    notify,
+    // Called on a later failure, once `queryClient` below exists.
+    onSessionExpired: () => endSession(queryClient),
+  });
+  const queryClient = createQueryClient({ onError });
+  return { queryClient, onError };
+}
+
+/**
+ * Keeps the auth store in step with the token broadcasts of @anaquel/api (this tab's refreshes and
+ * the other tabs' sign-ins and sign-outs). Returns the unsubscribe.
+ */
+export function syncAuthWithToken(queryClient: QueryClient): () => void {
+  return subscribeAccessToken(({ accessToken, user, origin }) => {
+    const auth = useAuthStore.getState();
+    if (accessToken !== null && user) {
+      // A refresh brings the user's current name and permissions.
+      if (auth.isAuthenticated) auth.updateUser(user);
+      // Another tab signed in: the refresh cookie is shared, so this tab is signed in too.
+      else if (origin === 'remote') auth.login({ user });
+      return;
+    }
+    // Another tab signed out (or its session ended): so did this one.
+    if (accessToken === null && origin === 'remote' && auth.isAuthenticated)
+      endSession(queryClient);
+  });
+}
+
+/** True when the persisted state says signed in but this page has no access token yet (a reload). */
+export function needsSessionRestore(): boolean {
+  return useAuthStore.getState().isAuthenticated && getAccessToken() === null;
+}
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * After a reload the access token is gone (memory only): renew it through the refresh cookie
+ * before private screens render, so they never flash for a session that is over. A session that
+ * cannot be renewed goes through the global handler (modals closed, signed out, toast).
+ */
+export function restoreSession(onError: GlobalErrorHandler): Promise<void> {
+  if (!needsSessionRestore()) return Promise.resolve();
+  restoring ??= getApiClient()
+    .refreshSession()
+    // An unreachable server keeps the signed-in state (the next call retries the refresh);
+    // a refused refresh (REFRESH_TOKEN_ERROR) ends the session through the handler.
+    .then(
+      () => undefined,
+      (error: unknown) => onError(error),
+    )
+    .finally(() => {
+      restoring = null;
+    });
+  return restoring;
+}

@@ -1,0 +1,101 @@
+import { changePasswordMutationOptions, isApiError } from '@anaquel/api';
+import { Button, PasswordField, PasswordStrengthMeter, fieldErrorProps } from '@anaquel/ui';
+import { useMutation } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
+import { applyServerErrors, canSubmit, useZodForm } from '../../../lib/forms';
+import { notify } from '../../../lib/notify';
+import { changePasswordSchema } from '../schemas/password-schemas';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+export interface ChangePasswordFormProps {
+  /** Called after the password was changed (the modal closes). */
+  onChanged: () => void;
+}
+
+/** spec 1 §2, §5, §8: the signed-in user's password change, shown in the user card's modal. */
+export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
+  const { control, handleSubmit, formState, setError } = useZodForm(changePasswordSchema, {
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const mutation = useMutation(changePasswordMutationOptions());
+
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+    mutation.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          notify('La contraseña se cambió exitosamente.', 'success');
+          onChanged();
+        },
+        onError: (error) => {
+          // The mutation hands its 400 to this form (spec 1 §7); other statuses were toasted globally.
+          if (!isApiError(error) || error.statusCode !== 400) return;
+          notify('Los datos ingresados son incorrectos. Verifica e inténtalo de nuevo.', 'error');
+          applyServerErrors(error.validationErrors, setError, FIELDS);
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <Controller
+        control={control}
+        name="currentPassword"
+        rules={{ deps: ['newPassword'] }}
+        render={({ field, fieldState }) => (
+          <PasswordField
+            {...field}
+            label="Contraseña Actual"
+            placeholder="Contraseña actual"
+            autoComplete="current-password"
+            isRequired
+            isDisabled={mutation.isPending}
+            {...fieldErrorProps(fieldState, formState)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="newPassword"
+        rules={{ deps: ['confirmPassword'] }}
+        render={({ field, fieldState }) => (
+          <PasswordField
+            {...field}
+            label="Nueva Contraseña"
+            placeholder="Nueva contraseña"
+            autoComplete="new-password"
+            isRequired
+            isDisabled={mutation.isPending}
+            meter={<PasswordStrengthMeter password={field.value} />}
+            {...fieldErrorProps(fieldState, formState)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="confirmPassword"
+        render={({ field, fieldState }) => (
+          <PasswordField
+            {...field}
+            label="Confirmar Contraseña"
+            placeholder="Confirma la nueva contraseña"
+            autoComplete="new-password"
+            isRequired
+            isDisabled={mutation.isPending}
+            {...fieldErrorProps(fieldState, formState)}
+          />
+        )}
+      />
+      <Button
+        type="submit"
+        className="mt-2 w-full"
+        isPending={mutation.isPending}
+        isDisabled={!canSubmit(formState)}
+      >
+        Cambiar Contraseña
+      </Button>
+    </form>
+  );
+}

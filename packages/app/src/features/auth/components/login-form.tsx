@@ -1,0 +1,93 @@
+import { Button, PasswordField, Switch, TextField, fieldErrorProps, linkStyles } from '@anaquel/ui';
+import { Button as AriaButton } from 'react-aria-components';
+import { Controller } from 'react-hook-form';
+import { canSubmit, useZodForm } from '../../../lib/forms';
+import { loginSchema, type LoginValues } from '../schemas/login-schema';
+
+export interface LoginFormProps {
+  /** Sends the credentials; the form stays disabled with a spinner while `isPending`. */
+  onSubmit: (values: LoginValues) => void;
+  isPending?: boolean;
+  /** Opens the 'Restablecer Contraseña' modal. */
+  onForgotPassword: () => void;
+}
+
+/** spec 1 §2 login form: e-mail, password with show/hide, 'Recordarme', forgot link, submit. */
+export function LoginForm({ onSubmit, isPending = false, onForgotPassword }: LoginFormProps) {
+  const { control, handleSubmit, formState } = useZodForm(loginSchema, {
+    defaultValues: { username: '', password: '', rememberMe: false },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Iniciar Sesión"
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="flex flex-col gap-5"
+    >
+      <Controller
+        control={control}
+        name="username"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Correo electrónico"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="nombre@empresa.mx"
+            isRequired
+            isDisabled={isPending}
+            {...fieldErrorProps(fieldState, formState)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="password"
+        render={({ field, fieldState }) => (
+          <PasswordField
+            {...field}
+            label="Contraseña"
+            autoComplete="current-password"
+            isRequired
+            isDisabled={isPending}
+            {...fieldErrorProps(fieldState, formState)}
+          />
+        )}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Controller
+          control={control}
+          name="rememberMe"
+          render={({ field }) => (
+            <Switch
+              name={field.name}
+              ref={field.ref}
+              isSelected={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              isDisabled={isPending}
+            >
+              Recordarme
+            </Switch>
+          )}
+        />
+        <AriaButton
+          onPress={onForgotPassword}
+          className={(renderProps) => linkStyles({ ...renderProps, className: 'text-sm' })}
+        >
+          Olvidé mi contraseña
+        </AriaButton>
+      </div>
+      <Button
+        type="submit"
+        className="w-full"
+        isPending={isPending}
+        isDisabled={!canSubmit(formState)}
+      >
+        Iniciar Sesión
+      </Button>
+    </form>
+  );
+}

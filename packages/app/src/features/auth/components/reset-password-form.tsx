@@ -1,0 +1,94 @@
+import { isApiError, resetPasswordMutationOptions } from '@anaquel/api';
+import { Button, PasswordField, PasswordStrengthMeter, fieldErrorProps } from '@anaquel/ui';
+import { useMutation } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
+import { applyServerErrors, canSubmit, useZodForm } from '../../../lib/forms';
+import { notify } from '../../../lib/notify';
+import { resetPasswordSchema } from '../schemas/password-schemas';
+
+const FIELDS = ['newPassword', 'confirmPassword'] as const;
+
+export interface ResetPasswordFormProps {
+  /** From the e-mailed link. */
+  token: string;
+  email: string;
+  /** Called once the password was reset (the page goes to /login). */
+  onReset: () => void;
+}
+
+/** spec 1 §2 /reset-password: a new strong password and its confirmation. */
+export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormProps) {
+  const { control, handleSubmit, formState, setError } = useZodForm(resetPasswordSchema, {
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const mutation = useMutation(resetPasswordMutationOptions());
+
+  const onSubmit = handleSubmit(({ newPassword }) =>
+    mutation.mutate(
+      { token, email, newPassword },
+      {
+        onSuccess: () => {
+          notify('Contraseña restablecida exitosamente.', 'success');
+          onReset();
+        },
+        onError: (error) => {
+          // Its 400 (used or expired token, weak password) is handed to this page (spec 1 §7).
+          if (!isApiError(error) || error.statusCode !== 400) return;
+          notify(
+            'Los datos para restablecer la contraseña son incorrectos. Inténtalo de nuevo.',
+            'error',
+          );
+          applyServerErrors(error.validationErrors, setError, FIELDS);
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
+      <Controller
+        control={control}
+        name="newPassword"
+        rules={{ deps: ['confirmPassword'] }}
+        render={({ field, fieldState }) => (
+          <PasswordField
+            {...field}
+            label="Nueva Contraseña"
+            placeholder="Nueva contraseña"
+            autoComplete="new-password"
+            description="Al menos 8 caracteres, una mayúscula, un dígito y un carácter especial (@$!%*?&#)."
+            isRequired
+            isDisabled={mutation.isPending}
+            meter={<PasswordStrengthMeter password={field.value} />}
+            {...fieldErrorProps(fieldState, formState)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="confirmPassword"
+        render={({ field, fieldState }) => (
+          <PasswordField
+            {...field}
+            label="Confirmar Contraseña"
+            placeholder="Confirma la nueva contraseña"
+            autoComplete="new-password"
+            isRequired
+            isDisabled={mutation.isPending}
+            {...fieldErrorProps(fieldState, formState)}
+          />
+        )}
+      />
+      <Button
+        type="submit"
+        className="mt-2 w-full"
+        isPending={mutation.isPending}
+        isDisabled={!canSubmit(formState)}
+      >
+        Restablecer Contraseña
+      </Button>
+    </form>
+  );
+}
