@@ -1,0 +1,135 @@
+import { formatDate, formatDecimal2 } from '../../format';
+import { ImageCountButton } from '../image-gallery';
+import { QuestionType, isQuestionType, questionTypeLabel } from './question-types';
+import { PointsBadge, pointsText } from './parts';
+import type { QuestionAnswerView } from './types';
+
+export const NO_ANSWER = 'Sin respuesta';
+export const NOT_AVAILABLE_FOR_TYPE = 'No hay respuesta disponible para este tipo (aún).';
+
+const integerFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 0 });
+
+const isBlank = (value: string | null | undefined) => value == null || value.trim() === '';
+
+function Empty({ text = NO_ANSWER }: { text?: string }) {
+  return <span className="text-sm text-fg-muted italic">{text}</span>;
+}
+
+function Choices({ answer, ordered }: { answer: QuestionAnswerView; ordered: boolean }) {
+  const options = answer.selectedOptions ?? [];
+  if (options.length === 0) return <Empty />;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List
+      className={`flex flex-col gap-1 ps-5 text-sm text-fg ${ordered ? 'list-decimal' : 'list-disc'}`}
+    >
+      {options.map((option) => (
+        <li key={option.id}>
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span>
+              {option.isOther ? (
+                <>
+                  Otro
+                  {!isBlank(answer.textValue) && <>: {answer.textValue}</>}
+                </>
+              ) : (
+                option.description
+              )}
+            </span>
+            <span className="text-xs text-fg-muted">({pointsText(option.points)})</span>
+          </span>
+        </li>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * The answer to one question, shown according to its type (spec 1 §2): text, integer,
+ * decimal with 2 decimals, date, chosen options with their points ('Otro' with its text; a
+ * numbered list for Ranking). Likert and Rating show 'No hay respuesta disponible para este
+ * tipo (aún).'; an empty answer shows 'Sin respuesta'.
+ */
+export function AnswerView({ answer }: { answer: QuestionAnswerView }) {
+  const type = isQuestionType(answer.type) ? answer.type : null;
+  switch (type) {
+    case QuestionType.Text:
+      return isBlank(answer.textValue) ? (
+        <Empty />
+      ) : (
+        <p className="text-sm whitespace-pre-wrap text-fg">{answer.textValue}</p>
+      );
+    case QuestionType.Integer:
+      return answer.intValue == null ? (
+        <Empty />
+      ) : (
+        <p className="text-sm text-fg tabular-nums">{integerFormat.format(answer.intValue)}</p>
+      );
+    case QuestionType.Decimal:
+      return answer.decimalValue == null ? (
+        <Empty />
+      ) : (
+        <p className="text-sm text-fg tabular-nums">{formatDecimal2(answer.decimalValue)}</p>
+      );
+    case QuestionType.Date:
+      return isBlank(answer.dateValue) ? (
+        <Empty />
+      ) : (
+        <p className="text-sm text-fg">{formatDate(answer.dateValue)}</p>
+      );
+    case QuestionType.YesNo:
+    case QuestionType.SingleChoice:
+    case QuestionType.MultipleChoice:
+    case QuestionType.MaxChoicesCount:
+    case QuestionType.MinChoicesCount:
+    case QuestionType.ExactChoicesCount:
+      return <Choices answer={answer} ordered={false} />;
+    case QuestionType.Ranking:
+      return <Choices answer={answer} ordered />;
+    case QuestionType.LikertMatrix:
+    case QuestionType.Rating:
+      return <Empty text={NOT_AVAILABLE_FOR_TYPE} />;
+    default: {
+      // An unknown type: show whatever value came.
+      const value =
+        answer.textValue ??
+        (answer.intValue != null ? integerFormat.format(answer.intValue) : null) ??
+        (answer.decimalValue != null ? formatDecimal2(answer.decimalValue) : null) ??
+        (answer.dateValue ? formatDate(answer.dateValue) : null);
+      return isBlank(value) ? <Empty /> : <p className="text-sm text-fg">{value}</p>;
+    }
+  }
+}
+
+/** One answered question of a result: text, type label, answer, points and its photos. */
+export function ResultQuestion({
+  answer,
+  headingLevel = 4,
+}: {
+  /** The answered question. */
+  answer: QuestionAnswerView;
+  /** Heading level of the question text. */
+  headingLevel?: number;
+}) {
+  const photos = answer.photoUrls ?? [];
+  const Heading = `h${Math.min(6, Math.max(2, headingLevel))}` as 'h4';
+  return (
+    <article className="flex flex-col gap-2 rounded-lg border border-border bg-surface px-3 py-2">
+      <header className="flex flex-wrap items-start gap-2">
+        <Heading className="m-0 min-w-0 flex-1 text-sm font-semibold break-words text-fg">
+          {answer.question}
+        </Heading>
+        <span className="rounded-full border border-border-strong px-2.5 py-0.5 text-xs font-medium text-fg">
+          {questionTypeLabel(answer.type)}
+        </span>
+        <PointsBadge points={answer.points} />
+      </header>
+      <AnswerView answer={answer} />
+      {photos.length > 0 && (
+        <div>
+          <ImageCountButton images={photos} title={answer.question} />
+        </div>
+      )}
+    </article>
+  );
+}
