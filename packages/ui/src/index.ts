@@ -26,6 +26,7 @@ export * from './components/password-strength-meter';
 export * from './components/select';
 export * from './components/sidebar';
 export * from './components/spinner';
+export * from './components/survey';
 export * from './components/switch';
 export * from './components/text-area';
 export * from './components/text-field';
