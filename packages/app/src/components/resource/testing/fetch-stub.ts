@@ -10,6 +10,7 @@ export interface StubRequest {
   /** Path below /api/v1, e.g. '/brands/paged'. */
   path: string;
   query: URLSearchParams;
+  /** The parsed JSON body, or a FormData for a multipart body (products, users). */
   body: unknown;
 }
 
@@ -58,12 +59,17 @@ export function stubApi(routes: Record<string, Answer>) {
     fetch: async (request) => {
       const url = new URL(request.url);
       const path = url.pathname.replace(/^\/api\/v1/, '');
-      const text = request.body ? await request.text() : '';
+      const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data');
+      const text = request.body && !multipart ? await request.text() : '';
       const sent: StubRequest = {
         method: request.method,
         path,
         query: url.searchParams,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
+        body: multipart
+          ? await request.formData()
+          : text
+            ? (JSON.parse(text) as unknown)
+            : undefined,
       };
       requests.push(sent);
       const answer = table.get(`${request.method} ${path}`);
