@@ -4,6 +4,7 @@
 // the `path` to load. The runner prints it in the table with its ratio to the baseline.
 import type { Config } from '@anaquel/server/src/env.ts';
 import type { Database } from '@anaquel/server/src/db/client.ts';
+import { pointOfSaleScenarios } from './pointofsales.ts';
 
 export interface BenchContext {
   /** http://127.0.0.1:<port> of the real server. */
@@ -52,4 +53,6 @@ export const scenarios: Scenario[] = [
     path: '/api/v1/permissions',
     authenticated: true,
   },
+  // master data
+  ...pointOfSaleScenarios,
 ];
