@@ -1,0 +1,195 @@
+import type { Product } from '@anaquel/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  STUB_BASE_URL,
+  ok,
+  page,
+  stubApi,
+  type StubRequest,
+} from '../../components/resource/testing/fetch-stub';
+import { renderScreen, signInWith } from '../../components/resource/testing/render-screen';
+import ProductsPage from './products-page';
+
+const ALL = ['VIEW_PRODUCTS', 'CREATE_PRODUCTS', 'UPDATE_PRODUCTS'];
+
+const categories = [
+  { id: 1, name: 'Bebidas' },
+  { id: 2, name: 'Botanas' },
+];
+const subcategoriesOf: Record<string, { id: number; name: string }[]> = {
+  '1': [
+    { id: 11, name: 'Jugos' },
+    { id: 12, name: 'Refrescos' },
+  ],
+  '2': [{ id: 21, name: 'Papas' }],
+};
+const subcategoryAnswer = (request: StubRequest) =>
+  ok(subcategoriesOf[request.query.get('categoryId') ?? ''] ?? []);
+
+const mango: Product = {
+  id: 3,
+  clientIds: [8, 9],
+  clientNames: ['Abarrotes La Esperanza', 'Súper Bajío'],
+  categoryId: 1,
+  categoryName: 'Bebidas',
+  subcategoryId: 11,
+  subcategoryName: 'Jugos',
+  brandId: 4,
+  brandName: 'Jumex',
+  sku: '7501013101234',
+  name: 'Néctar de mango 1 L',
+  description: null,
+  productImageUrl: '3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90',
+  isActive: true,
+};
+
+function setup(routes: Parameters<typeof stubApi>[0] = {}) {
+  signInWith(ALL);
+  const api = stubApi({
+    'GET /products/paged': ok(page([mango])),
+    'GET /clients/options': ok([
+      { id: 8, name: 'Abarrotes La Esperanza' },
+      { id: 9, name: 'Súper Bajío' },
+    ]),
+    'GET /categories/options': ok(categories),
+    'GET /subcategories/options': subcategoryAnswer,
+    'GET /brands/options': ok([{ id: 4, name: 'Jumex' }]),
+    ...routes,
+  });
+  const view = renderScreen(<ProductsPage />, { path: '/products' });
+  return { api, ...view };
+}
+
+// A select's button is named by its value, then its label ('Bebidas Categoría').
+const select = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByRole('button', { name: new RegExp(`${label}$`) });
+
+async function choose(
+  view: ReturnType<typeof setup>,
+  dialog: HTMLElement,
+  label: string,
+  option: string,
+) {
+  await view.user.click(select(dialog, label));
+  await view.user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('products list (spec 2 §2)', () => {
+  it('shows clients, subcategory, brand, sku, name, description and active', async () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestión de productos' })).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Productos' });
+    const row = (await within(table).findByRole('cell', { name: 'Néctar de mango 1 L' })).closest(
+      'tr',
+    )!;
+    expect(
+      within(row).getByRole('cell', { name: 'Abarrotes La Esperanza, Súper Bajío' }),
+    ).toBeVisible();
+    expect(within(row).getByRole('cell', { name: 'Jugos' })).toBeVisible();
+    expect(within(row).getByRole('cell', { name: 'Jumex' })).toBeVisible();
+    expect(within(row).getByRole('cell', { name: '7501013101234' })).toBeVisible();
+    expect(within(row).getByText('Sin descripción')).toBeVisible();
+  });
+});
+
+describe('product form (spec 2 §4, §5)', () => {
+  it('offers the subcategories of the chosen category and another category clears the choice', async () => {
+    const view = setup();
+    await view.user.click(await screen.findByRole('button', { name: 'Agregar producto' }));
+    const dialog = screen.getByRole('dialog', { name: 'Agregar producto' });
+    // No category yet: nothing to choose from.
+    expect(select(dialog, 'Subcategoría')).toBeDisabled();
+
+    await choose(view, dialog, 'Categoría', 'Bebidas');
+    await waitFor(() => expect(select(dialog, 'Subcategoría')).toBeEnabled());
+    await choose(view, dialog, 'Subcategoría', 'Refrescos');
+    expect(select(dialog, 'Subcategoría')).toHaveTextContent('Refrescos');
+    expect(view.api.to('GET /subcategories/options').at(-1)!.query.get('categoryId')).toBe('1');
+
+    // The same category again keeps the subcategory.
+    await choose(view, dialog, 'Categoría', 'Bebidas');
+    expect(select(dialog, 'Subcategoría')).toHaveTextContent('Refrescos');
+
+    await choose(view, dialog, 'Categoría', 'Botanas');
+    await waitFor(() => expect(select(dialog, 'Subcategoría')).not.toHaveTextContent('Refrescos'));
+    // The value itself is gone, not only its label: the touched field asks for a new one.
+    expect(within(dialog).getByText('La subcategoría es obligatoria')).toBeVisible();
+    await view.user.click(select(dialog, 'Subcategoría'));
+    expect(await screen.findByRole('option', { name: 'Papas' })).toBeVisible();
+    expect(screen.queryByRole('option', { name: 'Jugos' })).not.toBeInTheDocument();
+    expect(view.api.to('GET /subcategories/options').at(-1)!.query.get('categoryId')).toBe('2');
+  });
+
+  it('creates a product with its image as multipart parts', async () => {
+    const view = setup({ 'POST /products': ok({ ...mango, id: 4 }, 201) });
+    await view.user.click(await screen.findByRole('button', { name: 'Agregar producto' }));
+    const dialog = screen.getByRole('dialog', { name: 'Agregar producto' });
+
+    await view.user.click(within(dialog).getByRole('button', { name: /Mostrar opciones/ }));
+    await view.user.click(await screen.findByRole('option', { name: 'Abarrotes La Esperanza' }));
+    // The list stays open for more choices.
+    await view.user.keyboard('{Escape}');
+    expect(within(dialog).getByRole('row', { name: 'Abarrotes La Esperanza' })).toBeVisible();
+    await choose(view, dialog, 'Categoría', 'Bebidas');
+    await waitFor(() => expect(select(dialog, 'Subcategoría')).toBeEnabled());
+    await choose(view, dialog, 'Subcategoría', 'Jugos');
+    await choose(view, dialog, 'Marca', 'Jumex');
+    await view.user.type(within(dialog).getByRole('textbox', { name: 'SKU' }), 'SKU-100');
+    await view.user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Jugo de uva');
+
+    const image = new File([new Uint8Array([137, 80, 78, 71])], 'uva.png', { type: 'image/png' });
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await view.user.upload(input, image);
+    expect(
+      await within(dialog).findByRole('img', { name: 'Vista previa de Imagen del producto' }),
+    ).toBeVisible();
+
+    const save = within(dialog).getByRole('button', { name: 'Guardar' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await view.user.click(save);
+    expect(await screen.findByText('Producto creado exitosamente.')).toBeVisible();
+
+    const body = view.api.to('POST /products')[0]!.body as FormData;
+    const parts = Object.fromEntries(
+      [...body.entries()].filter(([, value]) => typeof value === 'string'),
+    );
+    expect(parts).toEqual({
+      'clientIds[0]': '8',
+      categoryId: '1',
+      subcategoryId: '11',
+      brandId: '4',
+      sku: 'SKU-100',
+      name: 'Jugo de uva',
+      isActive: 'true',
+    });
+    // jsdom's File crosses into Node's FormData as a plain image blob.
+    expect((body.get('productImage') as Blob).type).toBe('image/png');
+  });
+
+  it('shows the stored image and sends no image part when it is kept', async () => {
+    const view = setup({
+      'GET /products/3': ok(mango),
+      'PUT /products/3': ok({ ...mango, name: 'Néctar de mango 1.5 L' }),
+    });
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Editar Néctar de mango 1 L' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Editar producto' });
+    const preview = await within(dialog).findByRole('img', {
+      name: 'Vista previa de Imagen del producto',
+    });
+    expect(preview).toHaveAttribute('src', `${STUB_BASE_URL}/files/${mango.productImageUrl}`);
+    await waitFor(() => expect(select(dialog, 'Subcategoría')).toHaveTextContent('Jugos'));
+
+    const name = within(dialog).getByRole('textbox', { name: 'Nombre' });
+    await view.user.clear(name);
+    await view.user.type(name, 'Néctar de mango 1.5 L');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Producto actualizado exitosamente.')).toBeVisible();
+    const body = view.api.to('PUT /products/3')[0]!.body as FormData;
+    expect(body.get('productImage')).toBeNull();
+    expect(body.getAll('clientIds[1]')).toEqual(['9']);
+    expect(body.get('name')).toBe('Néctar de mango 1.5 L');
+  });
+});
