@@ -3,8 +3,14 @@ import {
   ChartIcon,
   ClipboardListIcon,
   DashboardIcon,
+  FolderIcon,
+  FolderTreeIcon,
+  IdCardIcon,
+  MapIcon,
+  MegaphoneIcon,
   PackageIcon,
   ShieldIcon,
+  TagIcon,
   type Icon,
 } from '@anaquel/ui';
 
@@ -48,6 +54,49 @@ export const menuGroups: readonly MenuGroup[] = [
  */
 export const menuEntries: readonly MenuEntry[] = [
   { path: '/dashboard', label: 'Panel de control', icon: DashboardIcon },
+  {
+    path: '/profiles',
+    label: 'Perfiles',
+    icon: IdCardIcon,
+    group: 'security',
+    permission: 'VIEW_PROFILES',
+  },
+  {
+    path: '/clients',
+    label: 'Clientes',
+    icon: BuildingIcon,
+    group: 'administration',
+    permission: 'VIEW_CLIENTS',
+  },
+  {
+    path: '/regions',
+    label: 'Regiones',
+    icon: MapIcon,
+    group: 'administration',
+    permission: 'VIEW_REGIONS',
+  },
+  {
+    path: '/campaigns',
+    label: 'Campañas',
+    icon: MegaphoneIcon,
+    group: 'administration',
+    permission: 'VIEW_CAMPAIGNS',
+  },
+  { path: '/brands', label: 'Marcas', icon: TagIcon, group: 'products', permission: 'VIEW_BRANDS' },
+  {
+    path: '/categories',
+    label: 'Categorías',
+    icon: FolderIcon,
+    group: 'products',
+    permission: 'VIEW_CATEGORIES',
+  },
+  {
+    path: '/subcategories',
+    label: 'Subcategorías',
+    icon: FolderTreeIcon,
+    group: 'products',
+    permission: 'VIEW_SUBCATEGORIES',
+  },
 ];
 
 export interface VisibleMenuGroup extends MenuGroup {

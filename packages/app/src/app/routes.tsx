@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
+import { LoadingOverlay } from '@anaquel/ui';
 import type { RouteObject } from 'react-router';
+import type * as RelationScreens from '../features/relations/relation-screens';
 import { PrivateRoute, PublicOnlyRoute, RequirePermission } from './guards';
 import { AppRoot } from './app-root';
 import { PublicLayout } from './layouts/public-layout';
@@ -21,6 +23,11 @@ export interface ScreenRoute {
   anyOf?: readonly string[];
 }
 
+/** One of the relation editors (features/relations), which share one module. */
+function relationScreen(name: keyof typeof RelationScreens): ScreenModule {
+  return async () => ({ default: (await import('../features/relations/relation-screens'))[name] });
+}
+
 /**
  * Every private screen, one entry each. A screen that does not exist yet has no entry (no dead
  * links); its menu entry goes in `menu.ts`.
@@ -28,6 +35,85 @@ export interface ScreenRoute {
 export const privateScreens: readonly ScreenRoute[] = [
   { path: '/dashboard', title: 'Panel de control', screen: () => import('./screens/dashboard') },
   { path: '/prueba', title: 'Página de Prueba', screen: () => import('./screens/prueba') },
+  // Master data (spec 2 §2): the guard is the resource's VIEW_ code.
+  {
+    path: '/profiles',
+    title: 'Perfiles',
+    screen: () => import('../features/profiles/profiles-page'),
+    anyOf: ['VIEW_PROFILES'],
+  },
+  {
+    path: '/brands',
+    title: 'Marcas',
+    screen: () => import('../features/brands/brands-page'),
+    anyOf: ['VIEW_BRANDS'],
+  },
+  {
+    path: '/categories',
+    title: 'Categorías',
+    screen: () => import('../features/categories/categories-page'),
+    anyOf: ['VIEW_CATEGORIES'],
+  },
+  {
+    path: '/subcategories',
+    title: 'Subcategorías',
+    screen: () => import('../features/subcategories/subcategories-page'),
+    anyOf: ['VIEW_SUBCATEGORIES'],
+  },
+  {
+    path: '/clients',
+    title: 'Clientes',
+    screen: () => import('../features/clients/clients-page'),
+    anyOf: ['VIEW_CLIENTS'],
+  },
+  {
+    path: '/regions',
+    title: 'Regiones',
+    screen: () => import('../features/regions/regions-page'),
+    anyOf: ['VIEW_REGIONS'],
+  },
+  {
+    path: '/campaigns',
+    title: 'Campañas',
+    screen: () => import('../features/campaigns/campaigns-page'),
+    anyOf: ['VIEW_CAMPAIGNS'],
+  },
+  {
+    path: '/campaigns/:campaignId/clients',
+    title: 'Clientes de la campaña',
+    screen: relationScreen('CampaignClientsScreen'),
+    anyOf: ['VIEW_CAMPAIGNS'],
+  },
+  {
+    path: '/campaigns/:campaignId/points-of-sales',
+    title: 'Puntos de venta de la campaña',
+    screen: relationScreen('CampaignPointsOfSaleScreen'),
+    anyOf: ['VIEW_CAMPAIGNS'],
+  },
+  {
+    path: '/campaigns/:campaignId/products',
+    title: 'Productos de la campaña',
+    screen: relationScreen('CampaignProductsScreen'),
+    anyOf: ['VIEW_CAMPAIGNS'],
+  },
+  {
+    path: '/clients/:clientId/points-of-sales',
+    title: 'Puntos de venta del cliente',
+    screen: relationScreen('ClientPointsOfSaleScreen'),
+    anyOf: ['VIEW_CLIENTS'],
+  },
+  {
+    path: '/clients/:clientId/products',
+    title: 'Productos del cliente',
+    screen: relationScreen('ClientProductsScreen'),
+    anyOf: ['VIEW_CLIENTS'],
+  },
+  {
+    path: '/points-of-sales/:pointOfSalesId/products',
+    title: 'Productos del punto de venta',
+    screen: relationScreen('PointOfSaleProductsScreen'),
+    anyOf: ['VIEW_POINTOFSALES'],
+  },
 ];
 
 /** What each route tells the document title (read by AppRoot from the matches). */
@@ -55,6 +141,8 @@ export function buildRoutes(screens: readonly ScreenRoute[] = privateScreens): R
     {
       element: <AppRoot />,
       errorElement: <RouteError />,
+      // Shown while the first screen's code loads.
+      hydrateFallbackElement: <LoadingOverlay />,
       children: [
         {
           element: <PublicLayout />,

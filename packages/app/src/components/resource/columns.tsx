@@ -1,5 +1,6 @@
 import {
   YesNo,
+  formatDate,
   columnSizes,
   createDataTableColumnHelper,
   type DataTableColumnDef,
@@ -94,20 +95,6 @@ export function flagColumn<Row extends AnyRow>(
   }) as DataTableColumnDef<Row>;
 }
 
-const dateFormat = new Intl.DateTimeFormat('es-MX', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A calendar date ('2026-07-01') as es-MX '01/07/2026', without any time-zone shift. */
-export function formatIsoDate(value: string): string {
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !day) return value;
-  return dateFormat.format(new Date(Date.UTC(year, month - 1, day)));
-}
-
 /** A date column; an empty value shows 'Sin fecha'. */
 export function dateColumn<Row extends AnyRow>(
   id: keyof Row & string,
@@ -123,7 +110,7 @@ export function dateColumn<Row extends AnyRow>(
     enableSorting: sortable,
     cell: (info) => {
       const value = info.getValue() as string | null | undefined;
-      return value ? formatIsoDate(value) : <Muted>{PLACEHOLDERS.date}</Muted>;
+      return value ? formatDate(value) : <Muted>{PLACEHOLDERS.date}</Muted>;
     },
   }) as DataTableColumnDef<Row>;
 }

@@ -56,7 +56,6 @@ export {
   PLACEHOLDERS,
   dateColumn,
   flagColumn,
-  formatIsoDate,
   namedColumns,
   namesColumn,
   textColumn,

@@ -75,7 +75,7 @@ export const campaignsResource = defineResource<
   labels: { singular: 'campaña', plural: 'campañas', feminine: true },
   permission: 'CAMPAIGNS',
   columns: [
-    namesColumn<Campaign>('clientNames', 'Clientes'),
+    namesColumn<Campaign>('clientNames', 'Clientes', { placeholder: 'Sin clientes' }),
     textColumn<Campaign>('name', 'Nombre'),
     dateColumn<Campaign>('startDate', 'Inicio'),
     dateColumn<Campaign>('endDate', 'Fin'),
