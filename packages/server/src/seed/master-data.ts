@@ -304,13 +304,19 @@ export const masterDataSeeder: DemoSeeder = {
         .values(
           campaignProductRows.map(({ productId }) => ({ campaignId: campaign!.id, productId })),
         );
-      await tx.insert(campaigns).values({
-        name: 'Temporada navideña 2026',
-        description: 'Campaña sin fecha de fin definida',
-        startDate: '2026-11-15',
-        endDate: null,
-        isActive: false,
-      });
+      const [christmas] = await tx
+        .insert(campaigns)
+        .values({
+          name: 'Temporada navideña 2026',
+          description: 'Campaña sin fecha de fin definida',
+          startDate: '2026-11-15',
+          endDate: null,
+          isActive: false,
+        })
+        .returning();
+      await tx
+        .insert(campaignClients)
+        .values({ campaignId: christmas!.id, clientId: clientIds.get('CLI-002')! });
     });
   },
 };

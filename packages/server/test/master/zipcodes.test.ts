@@ -178,5 +178,14 @@ describe('import and look-up', () => {
       expect(settlements.map((s) => s.stateId)).toContain(row.stateId);
     }
     expect(await t.db.select().from(users)).not.toHaveLength(0);
+    // The demo data obeys the forms' rules: every campaign and product has a client.
+    const campaignRows = expectSuccess(await admin.get('campaigns/paged'), 'listCampaigns').rows;
+    expect(campaignRows.every((row) => row.clientIds.length > 0)).toBe(true);
+    const productRows = expectSuccess(
+      await admin.get('products/paged?PageSize=100'),
+      'listProducts',
+    ).rows;
+    expect(productRows.length).toBeGreaterThan(5);
+    expect(productRows.every((row) => row.clientIds.length > 0)).toBe(true);
   });
 });
