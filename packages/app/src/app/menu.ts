@@ -10,7 +10,9 @@ import {
   MegaphoneIcon,
   PackageIcon,
   ShieldIcon,
+  StoreIcon,
   TagIcon,
+  UsersIcon,
   type Icon,
 } from '@anaquel/ui';
 
@@ -55,6 +57,13 @@ export const menuGroups: readonly MenuGroup[] = [
 export const menuEntries: readonly MenuEntry[] = [
   { path: '/dashboard', label: 'Panel de control', icon: DashboardIcon },
   {
+    path: '/users',
+    label: 'Usuarios',
+    icon: UsersIcon,
+    group: 'security',
+    permission: 'VIEW_USERS',
+  },
+  {
     path: '/profiles',
     label: 'Perfiles',
     icon: IdCardIcon,
@@ -74,6 +83,13 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: MapIcon,
     group: 'administration',
     permission: 'VIEW_REGIONS',
+  },
+  {
+    path: '/points-of-sales',
+    label: 'Puntos de Venta',
+    icon: StoreIcon,
+    group: 'administration',
+    permission: 'VIEW_POINTOFSALES',
   },
   {
     path: '/campaigns',
@@ -96,6 +112,13 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: FolderTreeIcon,
     group: 'products',
     permission: 'VIEW_SUBCATEGORIES',
+  },
+  {
+    path: '/products',
+    label: 'Productos',
+    icon: PackageIcon,
+    group: 'products',
+    permission: 'VIEW_PRODUCTS',
   },
 ];
 

@@ -79,6 +79,24 @@ export const privateScreens: readonly ScreenRoute[] = [
     anyOf: ['VIEW_CAMPAIGNS'],
   },
   {
+    path: '/points-of-sales',
+    title: 'Puntos de venta',
+    screen: () => import('../features/points-of-sale/points-of-sale-page'),
+    anyOf: ['VIEW_POINTOFSALES'],
+  },
+  {
+    path: '/products',
+    title: 'Productos',
+    screen: () => import('../features/products/products-page'),
+    anyOf: ['VIEW_PRODUCTS'],
+  },
+  {
+    path: '/users',
+    title: 'Usuarios',
+    screen: () => import('../features/users/users-page'),
+    anyOf: ['VIEW_USERS'],
+  },
+  {
     path: '/campaigns/:campaignId/clients',
     title: 'Clientes de la campaña',
     screen: relationScreen('CampaignClientsScreen'),
