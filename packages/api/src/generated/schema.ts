@@ -2060,6 +2060,12 @@ export interface components {
        *     ]
        */
       relatedIds: number[];
+      /**
+       * @description The linked records as options (same order and labels as the resource's `/options`,
+       *     inactive ones included), so that an editor can show the chosen items without loading
+       *     every option.
+       */
+      related: components['schemas']['Option'][];
     };
     RelationEnvelope: {
       /** @constant */

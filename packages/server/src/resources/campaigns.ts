@@ -13,6 +13,8 @@ import {
   products,
 } from '../db/schema/index.ts';
 import { registerResource } from './factory.ts';
+import { pointOfSaleLabel } from './points-of-sale.ts';
+import { productLabel } from './products.ts';
 import { namedValues, throwIfAny } from './named.ts';
 import { registerRelation, relatedIdsOf, replaceRelation } from './relations.ts';
 import { uniqueIds, type Issues } from './rules.ts';
@@ -126,7 +128,7 @@ export function registerCampaigns(app: FastifyInstance): void {
     setOperation: 'setCampaignClients',
     permission: 'CAMPAIGNS',
     owner,
-    related: { table: clients, id: clients.id },
+    related: { table: clients, id: clients.id, label: clients.commercialName },
     join: clientsJoin,
   });
   registerRelation(app, {
@@ -134,7 +136,7 @@ export function registerCampaigns(app: FastifyInstance): void {
     setOperation: 'setCampaignPointsOfSale',
     permission: 'CAMPAIGNS',
     owner,
-    related: { table: pointsOfSale, id: pointsOfSale.id },
+    related: { table: pointsOfSale, id: pointsOfSale.id, label: pointOfSaleLabel },
     join: pointsOfSaleJoin,
   });
   registerRelation(app, {
@@ -142,7 +144,7 @@ export function registerCampaigns(app: FastifyInstance): void {
     setOperation: 'setCampaignProducts',
     permission: 'CAMPAIGNS',
     owner,
-    related: { table: products, id: products.id },
+    related: { table: products, id: products.id, label: productLabel },
     join: productsJoin,
   });
 }

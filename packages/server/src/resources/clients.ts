@@ -11,6 +11,8 @@ import {
   products,
 } from '../db/schema/index.ts';
 import { registerResource } from './factory.ts';
+import { pointOfSaleLabel } from './points-of-sale.ts';
+import { productLabel } from './products.ts';
 import { throwIfAny } from './named.ts';
 import { registerRelation, relatedIdsOf } from './relations.ts';
 import { checkRequired, cleanText, type Issues } from './rules.ts';
@@ -100,7 +102,7 @@ export function registerClients(app: FastifyInstance): void {
     setOperation: 'setClientPointsOfSale',
     permission: 'CLIENTS',
     owner: { table: clients, id: clients.id, noun },
-    related: { table: pointsOfSale, id: pointsOfSale.id },
+    related: { table: pointsOfSale, id: pointsOfSale.id, label: pointOfSaleLabel },
     join: clientPointsOfSaleJoin,
   });
   registerRelation(app, {
@@ -108,7 +110,7 @@ export function registerClients(app: FastifyInstance): void {
     setOperation: 'setClientProducts',
     permission: 'CLIENTS',
     owner: { table: clients, id: clients.id, noun },
-    related: { table: products, id: products.id },
+    related: { table: products, id: products.id, label: productLabel },
     join: clientProductsJoin,
   });
 }

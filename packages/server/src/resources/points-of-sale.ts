@@ -11,6 +11,7 @@ import {
   zipCodes,
 } from '../db/schema/index.ts';
 import { registerResource } from './factory.ts';
+import { productLabel } from './products.ts';
 import { throwIfAny } from './named.ts';
 import { registerRelation, relatedIdsOf } from './relations.ts';
 import { checkName, checkMinLength, checkRequired, cleanText, type Issues } from './rules.ts';
@@ -18,6 +19,8 @@ import { checkName, checkMinLength, checkRequired, cleanText, type Issues } from
 type PointOfSaleInput = components['schemas']['PointOfSaleInput'];
 
 const noun = { singular: 'punto de venta', feminine: false };
+/** The option label of a point of sale: "name (code)". */
+export const pointOfSaleLabel = sql<string>`${pointsOfSale.name} || ' (' || ${pointsOfSale.code} || ')'`;
 const productsJoin = {
   table: pointOfSaleProducts,
   ownerId: pointOfSaleProducts.pointOfSaleId,
@@ -88,7 +91,7 @@ export function registerPointsOfSale(app: FastifyInstance): void {
     defaultSort: ['name'],
     filters: { stateId: (value) => eq(pointsOfSale.stateId, value) },
     options: {
-      label: sql`${pointsOfSale.name} || ' (' || ${pointsOfSale.code} || ')'`,
+      label: pointOfSaleLabel,
       active: pointsOfSale.isActive,
       search: [pointsOfSale.searchText],
       sortName: sql`${pointsOfSale.nameKey}`,
@@ -171,7 +174,7 @@ export function registerPointsOfSale(app: FastifyInstance): void {
     setOperation: 'setPointOfSaleProducts',
     permission: 'POINTOFSALES',
     owner: { table: pointsOfSale, id: pointsOfSale.id, noun },
-    related: { table: products, id: products.id },
+    related: { table: products, id: products.id, label: productLabel },
     join: productsJoin,
   });
 }

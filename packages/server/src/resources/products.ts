@@ -32,6 +32,8 @@ type ProductInput = components['schemas']['ProductInput'];
 type ProductForm = ProductInput & { image?: UploadedFile };
 
 const noun = { singular: 'producto', feminine: false };
+/** The option label of a product: "name (SKU)". */
+export const productLabel = sql<string>`${products.name} || ' (' || ${products.sku} || ')'`;
 const clientsJoin = {
   table: productClients,
   ownerId: productClients.productId,
@@ -101,7 +103,7 @@ export function registerProducts(app: FastifyInstance): void {
         ),
     },
     options: {
-      label: sql`${products.name} || ' (' || ${products.sku} || ')'`,
+      label: productLabel,
       active: products.isActive,
       search: [products.searchText],
       sortName: sql`${products.nameKey}`,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client.ts';
@@ -18,7 +18,8 @@ export interface RelationConfig {
   setOperation: OperationId;
   permission: MasterPermission;
   owner: { table: PgTable; id: PgColumn; noun: Noun };
-  related: { table: PgTable; id: PgColumn };
+  /** The related table and the label of one of its records (as in its `/options`). */
+  related: { table: PgTable; id: PgColumn; label: SQL | AnyColumn };
   join: { table: PgTable; ownerId: PgColumn; relatedId: PgColumn };
 }
 
@@ -27,7 +28,7 @@ const INSERT_CHUNK = 1000;
 /** Replaces the join rows of one owner; checks every related id exists first. */
 export async function replaceRelation(
   tx: Tx,
-  config: Pick<RelationConfig, 'related' | 'join'>,
+  config: { related: { table: PgTable; id: PgColumn }; join: RelationConfig['join'] },
   ownerId: number,
   relatedIds: readonly number[],
   field = 'relatedIds',
@@ -91,29 +92,31 @@ export function registerRelation(app: FastifyInstance, config: RelationConfig): 
     if (!owner) throw notFound(messages.notFound(config.owner.noun));
   }
 
-  async function readIds(executor: Pick<Tx, 'select'>, id: number): Promise<number[]> {
-    const rows = await executor
-      .select({ id: config.join.relatedId })
+  async function readRelated(executor: Pick<Tx, 'select'>, id: number) {
+    const related = await executor
+      .select({ id: config.related.id, name: sql<string>`${config.related.label}` })
       .from(config.join.table)
+      .innerJoin(config.related.table, eq(config.related.id, config.join.relatedId))
       .where(eq(config.join.ownerId, id))
       .orderBy(asc(config.join.relatedId));
-    return rows.map((row) => row.id as number);
+    const typed = related as { id: number; name: string }[];
+    return { id, relatedIds: typed.map((row) => row.id), related: typed };
   }
 
   register(app, config.getOperation, `VIEW_${config.permission}`, async (request) => {
     const { id } = request.params as { id: number };
     await ensureOwner(db(), id, false);
-    return { id, relatedIds: await readIds(db(), id) };
+    return readRelated(db(), id);
   });
 
   register(app, config.setOperation, `UPDATE_${config.permission}`, async (request) => {
     const { id } = request.params as { id: number };
     const { relatedIds } = request.body as { relatedIds: number[] };
-    const saved = await db().transaction(async (tx) => {
+    return db().transaction(async (tx) => {
       // Serialises concurrent saves of the same owner; a deleted owner is a 404.
       await ensureOwner(tx, id, true);
-      return replaceRelation(tx, config, id, relatedIds);
+      await replaceRelation(tx, config, id, relatedIds);
+      return readRelated(tx, id);
     });
-    return { id, relatedIds: saved };
   });
 }

@@ -249,7 +249,7 @@ describe('relation editors', () => {
 
     expect(
       expectSuccess(await api.get(`campaigns/${campaign}/pointofsales`), 'getCampaignPointsOfSale'),
-    ).toEqual({ id: campaign, relatedIds: [] });
+    ).toEqual({ id: campaign, relatedIds: [], related: [] });
     const saved = expectSuccess(
       await api.put(`campaigns/${campaign}/pointofsales`, {
         relatedIds: [ids.pos2, ids.pos1, ids.pos2],
@@ -258,8 +258,15 @@ describe('relation editors', () => {
     );
     expect(saved).toEqual({
       id: campaign,
-      relatedIds: [ids.pos1, ids.pos2].sort((a, b) => a! - b!),
+      relatedIds: [ids.pos1, ids.pos2],
+      related: [
+        { id: ids.pos1, name: 'Tienda Uno (PV-1)' },
+        { id: ids.pos2, name: 'Tienda Dos (PV-2)' },
+      ],
     });
+    expect(
+      expectSuccess(await api.get(`campaigns/${campaign}/pointofsales`), 'getCampaignPointsOfSale'),
+    ).toEqual(saved);
     expectSuccess(
       await api.put(`campaigns/${campaign}/products`, { relatedIds: [product.id] }),
       'setCampaignProducts',
