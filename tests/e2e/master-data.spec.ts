@@ -1,0 +1,334 @@
+// Spec 2 §2 (list pages, relation editors), §4 (forms), §5 (rules), §6 (permissions), §8 (messages):
+// the master-data screens against the real server.
+//
+// Layout of this file: shared helpers first (API as a given account, list and form helpers), then
+// one `test.describe` per journey. Points of sale, products and users add their own describe
+// blocks at the end and reuse the helpers.
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { admin, type Account } from '../support/accounts.ts';
+import { signIn, toast } from '../support/app.ts';
+
+/** A suffix that keeps this run's names apart from anything else in the database. */
+const run = Date.now().toString(36).slice(-6);
+export const unique = (name: string) => `${name} ${run}`;
+
+// ---------------------------------------------------------------------------------------------
+// The API as a given account (to prepare data and check what the screens saved).
+
+interface Envelope<T> {
+  success: boolean;
+  data: T;
+  errorMessage?: string;
+}
+
+export interface ApiSession {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body: unknown): Promise<T>;
+  /** multipart/form-data (products, users); lists go as `name[index]` parts. */
+  postMultipart<T>(path: string, fields: Record<string, string | number | boolean>): Promise<T>;
+}
+
+export async function apiAs(
+  request: APIRequestContext,
+  account: Pick<Account, 'email' | 'password'>,
+): Promise<ApiSession> {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: account.email, password: account.password, rememberMe: false },
+  });
+  expect(login.status(), `API login of ${account.email}`).toBe(200);
+  const { accessToken } = ((await login.json()) as Envelope<{ accessToken: string }>).data;
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  async function read<T>(what: string, response: Awaited<ReturnType<typeof request.get>>) {
+    const body = (await response.json()) as Envelope<T>;
+    expect(response.ok(), `${what}: ${body.errorMessage ?? response.status()}`).toBe(true);
+    return body.data;
+  }
+  return {
+    get: async (path) => read(`GET ${path}`, await request.get(`/api/v1${path}`, { headers })),
+    post: async (path, body) =>
+      read(`POST ${path}`, await request.post(`/api/v1${path}`, { headers, data: body })),
+    postMultipart: async (path, fields) =>
+      read(
+        `POST ${path}`,
+        await request.post(`/api/v1${path}`, {
+          headers,
+          multipart: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+        }),
+      ),
+  };
+}
+
+/** The id of the active option whose name is exactly `name` (`GET {resource}/options`). */
+export async function optionId(api: ApiSession, resource: string, name: string): Promise<number> {
+  const options = await api.get<{ id: number; name: string }[]>(
+    `${resource}/options?Filter=${encodeURIComponent(name)}&Take=100`,
+  );
+  const option = options.find((o) => o.name === name);
+  expect(option, `${resource} option '${name}'`).toBeDefined();
+  return option!.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screens.
+
+/** Opens a list page and waits for its title ('Gestión de marcas'). */
+export async function openList(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** The table row holding this exact text. */
+export function row(page: Page, text: string): Locator {
+  return page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+}
+
+/** Searches the list (the search box waits 500 ms before asking the server). */
+export async function search(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(text);
+}
+
+/** Presses 'Guardar' in the form dialog and waits for the success toast and the dialog to close. */
+export async function saveForm(dialog: Locator, success: string): Promise<void> {
+  const save = dialog.getByRole('button', { name: 'Guardar' });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(toast(dialog.page(), success)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** Chooses the option `option` of the single-choice field `label`. */
+export async function choose(scope: Locator, label: string, option: string): Promise<void> {
+  // A select's button is named by its value, then its label ('Seleccione una opción Categoría').
+  await scope.getByRole('button', { name: new RegExp(`(^| )${label}$`) }).click();
+  await scope.page().getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Adds `option` to the multiple-choice field `label`, typing `typed` (3+ characters) first. */
+export async function addChoice(
+  scope: Locator,
+  label: string,
+  typed: string,
+  option: string,
+): Promise<void> {
+  const input = scope.getByRole('combobox', { name: label });
+  await input.fill(typed);
+  await scope.page().getByRole('option', { name: option, exact: true }).click();
+  // The list stays open for more choices; Escape closes it (and only it).
+  await input.press('Escape');
+  // The chip of the choice shows under the field.
+  await expect(
+    scope.getByRole('grid', { name: `${label} seleccionados` }).getByRole('row', { name: option }),
+  ).toBeVisible();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe('the administrator maintains the master data', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  const brand = unique('Refrescos del Norte');
+  const category = unique('Bebidas');
+  const subcategory = unique('Refrescos de cola');
+  const client = {
+    code: `CLI-${run}`,
+    name: unique('Abarrotes La Esperanza'),
+    taxId: 'AES0102031A1',
+  };
+  const region = unique('Occidente');
+  const campaign = unique('Regreso a clases');
+
+  test('creates a brand, a category and a subcategory of it', async ({ page }) => {
+    await signIn(page, admin);
+
+    // The menu leads to the brands.
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.getByRole('button', { name: 'Productos' }).click();
+    await menu.getByRole('link', { name: 'Marcas' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestión de marcas' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Agregar marca' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Agregar marca' });
+    // spec 2 §4: saving waits for a valid and changed form; errors show once a field is touched.
+    await expect(dialog.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Re');
+    await dialog.getByRole('textbox', { name: 'Descripción' }).focus();
+    await expect(dialog.getByText('El nombre debe tener al menos 3 caracteres')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill(brand);
+    await dialog.getByRole('textbox', { name: 'Descripción' }).fill('Marca de las pruebas');
+    await saveForm(dialog, 'Marca creada exitosamente.');
+    await search(page, brand);
+    await expect(row(page, brand)).toBeVisible();
+    await expect(
+      row(page, brand).getByRole('cell', { name: 'Marca de las pruebas' }),
+    ).toBeVisible();
+
+    await openList(page, '/categories', 'Gestión de categorías');
+    await page.getByRole('button', { name: 'Agregar categoría' }).click();
+    dialog = page.getByRole('dialog', { name: 'Agregar categoría' });
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill(category);
+    await saveForm(dialog, 'Categoría creada exitosamente.');
+    await search(page, category);
+    // An empty description shows the placeholder.
+    await expect(row(page, category).getByText('Sin descripción')).toBeVisible();
+
+    await openList(page, '/subcategories', 'Gestión de subcategorías');
+    await page.getByRole('button', { name: 'Agregar subcategoría' }).click();
+    dialog = page.getByRole('dialog', { name: 'Agregar subcategoría' });
+    await choose(dialog, 'Categoría', category);
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill(subcategory);
+    await saveForm(dialog, 'Subcategoría creada exitosamente.');
+    await search(page, subcategory);
+    await expect(row(page, subcategory).getByRole('cell', { name: category })).toBeVisible();
+  });
+
+  test('creates a client and a region, and a duplicate client code is refused', async ({
+    page,
+  }) => {
+    await signIn(page, admin);
+    await openList(page, '/clients', 'Gestión de clientes');
+    const addClient = async () => {
+      await page.getByRole('button', { name: 'Agregar cliente' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Agregar cliente' });
+      await dialog.getByRole('textbox', { name: 'Código' }).fill(client.code);
+      await dialog.getByRole('textbox', { name: 'RFC' }).fill(client.taxId);
+      await dialog.getByRole('textbox', { name: 'Nombre comercial' }).fill(client.name);
+      return dialog;
+    };
+    await saveForm(await addClient(), 'Cliente creado exitosamente.');
+    await search(page, client.code);
+    await expect(row(page, client.name)).toBeVisible();
+    await expect(page.getByRole('link', { name: `Productos de ${client.name}` })).toBeVisible();
+
+    // The same code again: the server's 409 lands on the field, with the spec's failure toast.
+    const dialog = await addClient();
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(toast(page, 'Error al crear el cliente.')).toBeVisible();
+    await expect(dialog.getByText('Ya existe un cliente con ese código.').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    await openList(page, '/regions', 'Gestión de regiones');
+    await page.getByRole('button', { name: 'Agregar región' }).click();
+    const regionDialog = page.getByRole('dialog', { name: 'Agregar región' });
+    await regionDialog.getByRole('textbox', { name: 'Nombre' }).fill(region);
+    await addChoice(regionDialog, 'Estados', 'Jalis', 'Jalisco');
+    await addChoice(regionDialog, 'Estados', 'Nayar', 'Nayarit');
+    await saveForm(regionDialog, 'Región creada exitosamente.');
+    await search(page, region);
+    await expect(row(page, region).getByRole('cell', { name: 'Jalisco, Nayarit' })).toBeVisible();
+  });
+
+  test('creates a campaign for the client and links a product with the relation editor', async ({
+    page,
+    request,
+  }) => {
+    // Products have their own screen; here one is made through the API for the editor to offer.
+    const api = await apiAs(request, admin);
+    const product = { sku: `SKU-${run}`, name: unique('Refresco de cola 600 ml') };
+    const clientId = await optionId(api, '/clients', client.name);
+    const categoryId = await optionId(api, '/categories', category);
+    await api.postMultipart('/products', {
+      'clientIds[0]': clientId,
+      categoryId,
+      subcategoryId: await optionId(api, `/subcategories`, subcategory),
+      brandId: await optionId(api, '/brands', brand),
+      sku: product.sku,
+      name: product.name,
+      isActive: true,
+    });
+
+    await signIn(page, admin);
+    await openList(page, '/campaigns', 'Gestión de campañas');
+    await page.getByRole('button', { name: 'Agregar campaña' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar campaña' });
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill(campaign);
+    await addChoice(dialog, 'Clientes', client.name.slice(0, 9), client.name);
+    await saveForm(dialog, 'Campaña creada exitosamente.');
+    await search(page, campaign);
+    const campaignRow = row(page, campaign);
+    await expect(campaignRow.getByRole('cell', { name: client.name })).toBeVisible();
+    // spec 2 §2: an open-ended campaign shows the placeholder.
+    await expect(campaignRow.getByText('Sin fecha')).toBeVisible();
+
+    await campaignRow.getByRole('link', { name: `Productos de ${campaign}` }).click();
+    await expect(page).toHaveURL(/\/campaigns\/\d+\/products$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Productos de la campaña ${campaign}` }),
+    ).toBeVisible();
+    const productOption = `${product.name} (${product.sku})`;
+    const main = page.getByRole('main');
+    await addChoice(main, 'Productos', product.name.slice(0, 12), productOption);
+    await main.getByRole('button', { name: 'Guardar' }).click();
+    await expect(toast(page, 'Campaña actualizada exitosamente.')).toBeVisible();
+
+    // Stored: the editor shows it again after a reload, and the API agrees.
+    const campaignId = Number(/\/campaigns\/(\d+)\//.exec(page.url())![1]);
+    await page.reload();
+    await expect(
+      main.getByRole('grid', { name: 'Productos seleccionados' }).getByRole('row', {
+        name: productOption,
+      }),
+    ).toBeVisible();
+    const relation = await api.get<{ relatedIds: number[] }>(`/campaigns/${campaignId}/products`);
+    expect(relation.relatedIds).toHaveLength(1);
+
+    await main.getByRole('link', { name: 'Volver a campañas' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Gestión de campañas' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('a user who may only view brands', () => {
+  test('sees the brands without add, edit or delete, and is sent to /dashboard from other screens', async ({
+    page,
+    request,
+  }) => {
+    const api = await apiAs(request, admin);
+    const permissions = await api.get<{ id: number; code: string }[]>('/permissions');
+    const viewBrands = permissions.find((p) => p.code === 'VIEW_BRANDS');
+    expect(viewBrands).toBeDefined();
+    const profile = await api.post<{ id: number }>('/profiles', {
+      name: unique('Consulta de marcas'),
+      description: 'Solo ve las marcas',
+      permissionIds: [viewBrands!.id],
+      isActive: true,
+    });
+    const viewer: Account = {
+      email: `marcas.${run}@e2e.anaquel.mx`,
+      password: 'Marcas#Solo2026',
+      completeName: 'Mara Marcas',
+    };
+    await api.postMultipart('/users', {
+      name: 'Mara',
+      lastName: 'Marcas',
+      dateOfBirth: '1992-03-14',
+      email: viewer.email,
+      password: viewer.password,
+      profileId: profile.id,
+      isActive: true,
+    });
+    const brand = unique('Marca visible');
+    await api.post('/brands', { name: brand, description: null, isActive: true });
+
+    await signIn(page, viewer);
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.getByRole('button', { name: 'Productos' }).click();
+    await expect(menu.getByRole('link', { name: 'Marcas' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Categorías' })).toHaveCount(0);
+
+    await openList(page, '/brands', 'Gestión de marcas');
+    await search(page, brand);
+    await expect(row(page, brand)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Agregar marca' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Editar ${brand}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Eliminar ${brand}` })).toHaveCount(0);
+
+    // spec 1 §6: a screen without its VIEW_ code sends the user to the dashboard.
+    for (const path of ['/profiles', '/campaigns/1/products']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Panel de control' })).toBeVisible();
+    }
+  });
+});
