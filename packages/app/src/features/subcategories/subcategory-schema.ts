@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { descriptionRule, isActiveRule, nameRule } from '../../components/resource/rules';
+import {
+  descriptionRule,
+  isActiveRule,
+  nameRule,
+  requiredIdRule,
+} from '../../components/resource/rules';
 
 export const CATEGORY_REQUIRED = 'La categoría es obligatoria';
 
 // spec 2 §5 "Subcategory": categoryId required and not 0; description max 255; common name rule.
 export const subcategorySchema = z.object({
-  categoryId: z
-    .number({ error: CATEGORY_REQUIRED })
-    .int()
-    .min(1, { error: CATEGORY_REQUIRED })
-    .nullable()
-    .refine((id) => id !== null, { error: CATEGORY_REQUIRED })
-    .transform((id) => id as number),
+  categoryId: requiredIdRule(CATEGORY_REQUIRED),
   name: nameRule,
   description: descriptionRule(255),
   isActive: isActiveRule,
