@@ -37,7 +37,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('ComboBox', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('ComboBox', { timeout: 20_000 }, () => {
   it('does not filter before 3 characters and says so', async () => {
     render(<Controlled />);
     const input = screen.getByRole('combobox', { name: 'Cliente' });

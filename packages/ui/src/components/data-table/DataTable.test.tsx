@@ -60,7 +60,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('DataTable', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('DataTable', { timeout: 20_000 }, () => {
   it('renders a captioned table with column headers, rows and totals', () => {
     render(<Harness />);
     const table = screen.getByRole('table', { name: 'Marcas' });

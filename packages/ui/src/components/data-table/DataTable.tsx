@@ -31,7 +31,7 @@ import { ColumnResizeHandle, ColumnsMenu, PageSizeSelect, SearchBox, SortIcon } 
 const numberFormat = new Intl.NumberFormat('es-MX');
 
 const cellStyles = tv({
-  base: 'border-b border-border px-3 py-2 align-middle',
+  base: 'border-b border-border px-2 py-2 align-middle',
   variants: {
     pinned: {
       start: 'sticky z-[1] bg-surface',
@@ -392,7 +392,7 @@ export function DataTable<TData extends RowData>({
                           pinned: pinnedOf(column),
                           align,
                           className: [
-                            'sticky top-0 z-[2] bg-surface-muted text-xs font-semibold uppercase tracking-wide text-fg-muted',
+                            'sticky top-0 z-[2] bg-surface-muted text-xs font-semibold text-fg-muted',
                             column.getIsPinned() ? 'z-[3]' : '',
                           ].join(' '),
                         })}
@@ -402,12 +402,12 @@ export function DataTable<TData extends RowData>({
                             type="button"
                             onClick={column.getToggleSortingHandler()}
                             className={[
-                              'inline-flex max-w-full cursor-pointer items-center gap-1 rounded uppercase',
+                              'inline-flex max-w-full cursor-pointer items-center gap-1 rounded text-start',
                               'hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
                               align === 'end' ? 'flex-row-reverse' : '',
                             ].join(' ')}
                           >
-                            <span id={`${idPrefix}-${header.id}`} className="truncate">
+                            <span id={`${idPrefix}-${header.id}`} className="break-words">
                               <table.FlexRender header={header} />
                             </span>
                             <SortIcon direction={sorted} />

@@ -25,7 +25,8 @@ function Controlled({
 
 const segment = (name: string) => screen.getByRole('spinbutton', { name: new RegExp(`^${name}`) });
 
-describe('DatePicker', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('DatePicker', { timeout: 20_000 }, () => {
   it('shows an ISO value as day/month/year (es-MX)', () => {
     render(<Controlled initial="2026-03-09" />);
     expect(screen.getByRole('group', { name: 'Fecha de inicio' })).toHaveTextContent('9/3/2026');

@@ -31,7 +31,8 @@ async function pickInCalendar(first: RegExp, second: RegExp) {
   await userEvent.click(within(grid).getByRole('button', { name: second }));
 }
 
-describe('DateRangePicker', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('DateRangePicker', { timeout: 20_000 }, () => {
   it('shows both dates of an ISO range', () => {
     render(<Controlled initial={{ start: '2026-03-08', end: '2026-03-09' }} />);
     expect(screen.getByRole('group', { name: 'Periodo' })).toHaveTextContent('8/3/2026–9/3/2026');

@@ -26,7 +26,8 @@ async function openGallery() {
   return screen.getByRole('dialog', { name: 'Imágenes' });
 }
 
-describe('ImageCountButton and ImageGallery', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('ImageCountButton and ImageGallery', { timeout: 20_000 }, () => {
   it('opens the gallery on the first image with its alt text and the n / total indicator', async () => {
     render(<ImageCountButton images={photos} />);
     const dialog = await openGallery();

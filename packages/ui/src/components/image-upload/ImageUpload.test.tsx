@@ -30,7 +30,8 @@ function Controlled(props: Partial<ImageUploadProps>) {
 
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 
-describe('ImageUpload', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('ImageUpload', { timeout: 20_000 }, () => {
   it('shows the saved image until a file is chosen, then the chosen one', async () => {
     const onChange = vi.fn();
     const onBlur = vi.fn();

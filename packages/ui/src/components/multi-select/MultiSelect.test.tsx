@@ -38,7 +38,8 @@ const chipNames = () =>
         .map((row) => row.textContent)
     : [];
 
-describe('MultiSelect', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('MultiSelect', { timeout: 20_000 }, () => {
   it('adds several options without closing the list', async () => {
     const onChange = vi.fn();
     render(<Controlled onChange={onChange} />);

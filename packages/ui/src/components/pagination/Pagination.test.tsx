@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination } from './Pagination';
 
-describe('Pagination', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('Pagination', { timeout: 20_000 }, () => {
   it('is a navigation landmark with the current page marked', () => {
     render(<Pagination page={3} totalPages={5} onPageChange={() => {}} />);
     const nav = screen.getByRole('navigation', { name: 'Paginación' });

@@ -13,7 +13,8 @@ const question = {
   points: 10,
 };
 
-describe('QuestionBlock', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('QuestionBlock', { timeout: 20_000 }, () => {
   it('shows the text, the type label and the points', () => {
     render(<QuestionBlock question={question} />);
     expect(screen.getByRole('heading', { name: question.description })).toBeInTheDocument();

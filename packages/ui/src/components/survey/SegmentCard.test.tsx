@@ -5,7 +5,8 @@ import { SegmentCard } from './SegmentCard';
 
 const segment = { id: 1, order: 0, name: 'Exhibición en anaquel', points: 12.5 };
 
-describe('SegmentCard', () => {
+// Interaction tests are slow in jsdom when the machine is busy.
+describe('SegmentCard', { timeout: 20_000 }, () => {
   it('is titled with the name, or "Segmento sin nombre"', () => {
     const { rerender } = render(<SegmentCard segment={segment} items={[]} />);
     expect(screen.getByRole('heading', { name: 'Exhibición en anaquel' })).toBeInTheDocument();
