@@ -9,9 +9,9 @@ import { register, type MasterPermission } from './factory.ts';
 import { messages, type Noun } from './nouns.ts';
 import { uniqueIds } from './rules.ts';
 
-// The one relation editor (spec 2 §2 "Relation editors"): GET answers `{ id, relatedIds }`, PUT
-// replaces the whole list in one transaction (an empty list is allowed; an unknown id refuses the
-// whole save).
+// The one relation editor (spec 2 §2 "Relation editors"): GET answers `{ id, relatedIds, related }`
+// (`related`: the linked records as options), PUT replaces the whole list in one transaction (an
+// empty list is allowed; an unknown id refuses the whole save) and answers the same shape.
 
 export interface RelationConfig {
   getOperation: OperationId;
