@@ -131,13 +131,14 @@ function RelationForm<Detail>({
   // Both flags read on every render (react-hook-form computes only what was read).
   const { isValid, isDirty } = form.formState;
   const ownerName = data === undefined ? '' : owner.name(data);
-  const the = owner.labels.feminine ? 'la' : 'el';
+  // 'de' + 'el' contracts to 'del': 'Productos del punto de venta X', 'Productos de la campaña X'.
+  const ofThe = owner.labels.feminine ? 'de la' : 'del';
   return (
     <section className="flex flex-col gap-4">
       {backLink}
       <h1 className="text-2xl font-semibold text-fg">
         {ownerName
-          ? `${related.label} de ${the} ${owner.labels.singular} ${ownerName}`
+          ? `${related.label} ${ofThe} ${owner.labels.singular} ${ownerName}`
           : related.label}
       </h1>
       {detail.isError ? (
