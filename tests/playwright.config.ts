@@ -7,14 +7,18 @@ import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const port = 3100;
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // The config is evaluated by the main process and again by every worker: the first evaluation
-// fixes the run's data directory and the workers inherit it through the environment.
+// fixes the run's folder and the workers inherit it through the environment. The run builds the
+// app into its own folder (another `pnpm build` running meanwhile cannot swap the files under
+// the server) and the server writes into its own DATA_DIR.
 process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
-process.env.E2E_DATA_DIR ??= join(repoRoot, '.data-e2e', process.env.E2E_RUN_ID);
+const runDir = join(repoRoot, '.data-e2e', process.env.E2E_RUN_ID);
+process.env.E2E_DATA_DIR ??= join(runDir, 'data');
 const dataDir = process.env.E2E_DATA_DIR;
+const appDistDir = join(runDir, 'app');
 
 export default defineConfig({
   projects: [
@@ -43,11 +47,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // Builds the app, then tests/support/e2e-server.ts empties DATA_DIR, migrates and seeds the
-    // database, adds the journeys' accounts and serves API + app on the port.
-    command:
-      'pnpm --filter @anaquel/app build && pnpm --filter @anaquel/e2e exec tsx support/e2e-server.ts',
-    cwd: repoRoot,
+    // Builds the app into this run's folder, then tests/support/e2e-server.ts removes earlier
+    // runs' folders, migrates and seeds a fresh database, adds the journeys' accounts and serves
+    // API + app on the port. The server is started by node itself (not through `pnpm exec`), so
+    // Playwright's SIGTERM reaches it and it shuts down cleanly.
+    command: [
+      `pnpm --filter @anaquel/app exec vite build --outDir ${JSON.stringify(appDistDir)} --emptyOutDir --logLevel warn`,
+      'node --import tsx support/e2e-server.ts',
+    ].join(' && '),
+    cwd: join(repoRoot, 'tests'),
     url: `${baseURL}/api/v1/health`,
     // Never reuse a running server: the journeys change passwords and lock an account, so each
     // run needs its own fresh database and its own outbox.
@@ -59,6 +67,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
+      APP_DIST_DIR: appDistDir,
       APP_URL: baseURL,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       SMTP_URL: '',

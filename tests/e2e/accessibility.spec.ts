@@ -12,6 +12,11 @@ async function expectNoViolations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
   );
+  // react-aria's live announcer keeps each toast's announcement (a role=img labelled by the
+  // toast) for 7 s, after the toast itself has gone: the page is at rest once they are cleared.
+  await expect(page.locator('[data-live-announcer] [role="img"]')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const summary = violations.map((v) => ({
     id: v.id,

@@ -19,6 +19,11 @@ test('a user changes the password from the user menu and signs in with the new o
 }) => {
   const newPassword = 'Nueva#Clave2026';
   await signIn(page, passwordChanger);
+  // spec 1 §6: a user without permissions gets the dashboard entry and no menu group.
+  const menu = page.getByRole('navigation', { name: 'Menú principal' });
+  await expect(menu.getByRole('link', { name: 'Panel de control' })).toBeVisible();
+  await expect(menu.getByRole('button')).toHaveCount(0);
+  await expect(page.getByText(passwordChanger.completeName, { exact: true })).toBeVisible();
 
   await openUserMenuItem(page, 'Cambiar Contraseña');
   const dialog = page.getByRole('dialog', { name: 'Cambiar Contraseña' });

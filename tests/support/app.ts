@@ -20,9 +20,9 @@ export function toast(page: Page, text: string): Locator {
 }
 
 export function passwordField(scope: Page | Locator, name: string): Locator {
-  // A password input has no ARIA role, so it is found by its label; `exact` keeps the show/hide
-  // button ('Mostrar contraseña') out of the match.
-  return scope.getByLabel(name, { exact: true });
+  // Chromium exposes a password input as a textbox; `exact` keeps the show/hide button
+  // ('Mostrar contraseña') and longer names ('Nueva Contraseña') out of the match.
+  return scope.getByRole('textbox', { name, exact: true });
 }
 
 /** Fills and submits the login form; does not wait for the outcome. */

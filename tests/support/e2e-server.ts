@@ -2,7 +2,7 @@
 // start-up sequence as packages/server/src/main.ts) on a fresh DATA_DIR, plus the journeys'
 // own accounts (tests/support/accounts.ts), inserted before the server listens.
 // Started by tests/playwright.config.ts (webServer) with PORT, DATA_DIR and APP_URL set.
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from '@anaquel/server/src/app.ts';
 import { hashPassword } from '@anaquel/server/src/auth/passwords.ts';
@@ -10,17 +10,26 @@ import { createDatabase } from '@anaquel/server/src/db/client.ts';
 import { profiles, users } from '@anaquel/server/src/db/schema/index.ts';
 import { loadConfig } from '@anaquel/server/src/env.ts';
 import { seed } from '@anaquel/server/src/seed/index.ts';
+import { SAMPLE_ZIP_FILE } from '@anaquel/server/src/seed/master-data.ts';
 import { PROMOTER_PROFILE_NAME } from '@anaquel/server/src/seed/platform.ts';
+import { importZipCodeFile } from '@anaquel/server/src/zipcodes/import.ts';
 import { extraAccounts } from './accounts.ts';
 
-const dataDir = process.env.DATA_DIR;
-if (!dataDir || !path.basename(path.dirname(path.resolve(dataDir))).startsWith('.data-e2e')) {
-  // This script deletes DATA_DIR: refuse anything but a .data-e2e/<run> folder.
-  throw new Error(`DATA_DIR must be a .data-e2e/<run id> folder (got "${dataDir ?? ''}")`);
+const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : '';
+const runDir = path.dirname(dataDir);
+const runsDir = path.dirname(runDir);
+if (!dataDir || path.basename(runsDir) !== '.data-e2e') {
+  // This script deletes folders: refuse anything but .data-e2e/<run id>/data.
+  throw new Error(`DATA_DIR must be .data-e2e/<run id>/data (got "${dataDir}")`);
 }
 
-// Earlier runs' folders (kept after a run for inspection) go, and this run starts empty.
-await rm(path.dirname(path.resolve(dataDir)), { recursive: true, force: true });
+// Earlier runs' folders (kept after a run for inspection) go; this run's database starts empty.
+for (const entry of await readdir(runsDir)) {
+  if (entry !== path.basename(runDir)) {
+    await rm(path.join(runsDir, entry), { recursive: true, force: true });
+  }
+}
+await rm(dataDir, { recursive: true, force: true });
 
 const config = loadConfig({
   ...process.env,
@@ -33,12 +42,14 @@ const config = loadConfig({
 const database = await createDatabase(config);
 await database.migrate();
 await seed(database.db, config, { demo: false });
+// The point-of-sale journey looks zip codes up: the synthetic SEPOMEX sample (docs/zipcodes.md).
+await importZipCodeFile(database.db, SAMPLE_ZIP_FILE);
 
 // The journeys' accounts hold the promoter profile: no permission, so the shell shows them only
 // what every signed-in user gets, and the admin-only parts stay the admin's.
-const promoter = (await database.db.select({ id: profiles.id, name: profiles.name }).from(profiles)).find(
-  (profile) => profile.name.toLowerCase() === PROMOTER_PROFILE_NAME,
-);
+const promoter = (
+  await database.db.select({ id: profiles.id, name: profiles.name }).from(profiles)
+).find((profile) => profile.name.toLowerCase() === PROMOTER_PROFILE_NAME);
 if (!promoter) throw new Error(`The seed did not create the '${PROMOTER_PROFILE_NAME}' profile`);
 for (const account of extraAccounts) {
   const [name = account.completeName, ...lastName] = account.completeName.split(' ');

@@ -1,13 +1,11 @@
-// Where this end-to-end run lives. tests/playwright.config.ts fixes these once in the main
-// Playwright process; its workers inherit them through the environment.
+// Where this end-to-end run lives. tests/playwright.config.ts fixes it once in the main
+// Playwright process; its workers inherit it through the environment.
 import { join } from 'node:path';
 
-export const E2E_PORT = 3100;
-export const baseURL = `http://127.0.0.1:${E2E_PORT}`;
-
 const dataDir = process.env.E2E_DATA_DIR;
-if (!dataDir)
+if (!dataDir) {
   throw new Error('E2E_DATA_DIR is not set: run the journeys through tests/playwright.config.ts');
+}
 
 /** The server's DATA_DIR for this run (PGlite, files, outbox). */
 export const e2eDataDir: string = dataDir;

@@ -51,13 +51,13 @@ function decodeQuotedPrintable(text: string): string {
 /** RFC 2047 encoded words, e.g. =?UTF-8?Q?Restablecer_contrase=C3=B1a?= */
 function decodeHeader(value: string): string {
   // White space between two adjacent encoded words is not part of the text (RFC 2047 §6.2).
-  return value.replace(/(\?=)\s+(?==\?)/g, '$1').replace(
-    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
-    (_match, _charset, kind: string, data: string) =>
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_match, _charset, kind: string, data: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
         : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+    );
 }
 
 function decodeBody(part: Part): string {
