@@ -6,7 +6,7 @@ import { defineResource } from './definition';
 import { namedForm } from './named-form';
 import { ResourceListPage } from './resource-list-page';
 import { failure, ok, page, stubApi } from './testing/fetch-stub';
-import { renderScreen, signInWith } from './testing/render-screen';
+import { SCREEN_TEST_OPTIONS, renderScreen, signInWith } from './testing/render-screen';
 
 const brands = defineResource({
   resource: '/brands',
@@ -34,7 +34,7 @@ function setup(permissions: string[], routes: Parameters<typeof stubApi>[0] = {}
 const lastPagedQuery = (api: ReturnType<typeof stubApi>) =>
   Object.fromEntries(api.to('GET /brands/paged').at(-1)!.query);
 
-describe('ResourceListPage (spec 2 §2 "Common list page")', () => {
+describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS, () => {
   beforeEach(() => {
     localStorage.clear();
   });
@@ -83,14 +83,18 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', () => {
     expect(await screen.findByText('Marca eliminada exitosamente.')).toBeVisible();
     expect(api.to('DELETE /brands/1')).toHaveLength(1);
     await waitFor(() => expect(api.to('GET /brands/paged').length).toBeGreaterThan(pagedBefore));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('alertdialog', { name: 'Eliminar marca' })).not.toBeInTheDocument(),
+    );
   });
 
   it('cancelling the confirmation deletes nothing', async () => {
     const { user, api } = setup(ALL);
     await user.click(await screen.findByRole('button', { name: 'Eliminar Sabritas' }));
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('alertdialog', { name: 'Eliminar marca' })).not.toBeInTheDocument(),
+    );
     expect(api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
   });
 

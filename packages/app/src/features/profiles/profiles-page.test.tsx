@@ -2,7 +2,11 @@ import type { Permission } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failure, ok, page, stubApi } from '../../components/resource/testing/fetch-stub';
-import { renderScreen, signInWith } from '../../components/resource/testing/render-screen';
+import {
+  SCREEN_TEST_OPTIONS,
+  renderScreen,
+  signInWith,
+} from '../../components/resource/testing/render-screen';
 import ProfilesPage from './profiles-page';
 
 const users = 'Seguridad/Usuarios';
@@ -53,7 +57,7 @@ async function openCreateForm(permissionsAnswer: Response = ok(catalogue)) {
   return { api, dialog, ...view };
 }
 
-describe('profile form permission picker (spec 2 §5 "Profile")', () => {
+describe('profile form permission picker (spec 2 §5 "Profile")', SCREEN_TEST_OPTIONS, () => {
   it("groups the permissions by area and subgroup, and a non-VIEW choice checks the group's VIEW", async () => {
     const { user, dialog } = await openCreateForm();
     const productos = await within(dialog).findByRole('region', { name: 'Productos' });

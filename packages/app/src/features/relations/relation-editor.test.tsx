@@ -2,7 +2,11 @@ import type { CampaignDetail } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failure, ok, stubApi } from '../../components/resource/testing/fetch-stub';
-import { renderScreen, signInWith } from '../../components/resource/testing/render-screen';
+import {
+  SCREEN_TEST_OPTIONS,
+  renderScreen,
+  signInWith,
+} from '../../components/resource/testing/render-screen';
 import {
   CampaignProductsScreen,
   ClientProductsScreen,
@@ -26,7 +30,7 @@ const productOptions = [
   { id: 4, name: 'Papas fritas 45 g (SKU-2)' },
 ];
 
-describe('RelationEditor (spec 2 §2 "Relation editors")', () => {
+describe('RelationEditor (spec 2 §2 "Relation editors")', SCREEN_TEST_OPTIONS, () => {
   it.each([
     [
       '/campaigns/abc/products',

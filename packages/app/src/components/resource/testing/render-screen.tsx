@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@anaquel/api';
 import { Toaster, toast } from '@anaquel/ui';
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,8 +18,14 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+/**
+ * Options of a describe block of screen journeys: a whole screen with its modal and dozens of
+ * react-aria fields can take several seconds per step on two cores shared with other work.
+ */
+export const SCREEN_TEST_OPTIONS = { timeout: 45_000 };
+
 /** Signs a test user in with exactly these permission codes. */
-export function signInWith(permissions: string[]) {
+export function signInWith(permissions: readonly string[]) {
   useAuthStore.setState({
     isAuthenticated: true,
     user: {
@@ -26,7 +33,8 @@ export function signInWith(permissions: string[]) {
       completeName: 'Ana Prueba',
       email: 'ana@anaquel.mx',
       profileImageUrl: null,
-      permissions,
+      // Tests may hold any code; the store types them as the contract's PermissionCode.
+      permissions: [...permissions] as PermissionCode[],
     },
   });
 }
@@ -48,7 +56,8 @@ export function renderScreen(
     ],
     { initialEntries: [path] },
   );
-  const user = userEvent.setup();
+  // No pause between keystrokes: the screens' debounce, not the typing speed, is what tests wait for.
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProviders services={services}>
       <RouterProvider router={router} />
