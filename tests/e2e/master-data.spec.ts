@@ -6,7 +6,7 @@
 // blocks at the end and reuse the helpers.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { admin, type Account } from '../support/accounts.ts';
-import { signIn, toast } from '../support/app.ts';
+import { passwordField, signIn, toast } from '../support/app.ts';
 
 /** A suffix that keeps this run's names apart from anything else in the database. */
 const run = Date.now().toString(36).slice(-6);
@@ -329,6 +329,242 @@ test.describe('a user who may only view brands', () => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Panel de control' })).toBeVisible();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Points of sale, products and users (spec 2 §2-§5, §8).
+
+/** A 1×1 PNG, for the image uploads. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('the administrator maintains points of sale, products and users', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  const suffix = Date.now().toString(36).slice(-5).toUpperCase();
+  const brand = unique('Lácteos del Valle');
+  const category = unique('Lácteos');
+  const subcategory = unique('Yogures');
+  const client = { code: `CLP-${suffix}`, name: unique('Súper Mercados Centro') };
+  const region = unique('Centro Histórico');
+  const pointOfSale = { code: `PV-${suffix}`, name: unique('Tienda Centro') };
+  const product = { sku: `SKU-IMG-${suffix}`, name: unique('Yogur natural 1 kg') };
+  const promoter = {
+    name: 'Paula',
+    lastName: `Promotora ${suffix}`,
+    email: `paula.${suffix.toLowerCase()}@e2e.anaquel.mx`,
+    password: 'Promotora#2026',
+    newPassword: 'Campo#Nuevo2027',
+  };
+
+  test.beforeAll(async ({ request }) => {
+    // What the three forms choose from, made through the API.
+    const api = await apiAs(request, admin);
+    await api.post('/brands', { name: brand, description: null, isActive: true });
+    const { id: categoryId } = await api.post<{ id: number }>('/categories', {
+      name: category,
+      description: null,
+      isActive: true,
+    });
+    await api.post('/subcategories', {
+      categoryId,
+      name: subcategory,
+      description: null,
+      isActive: true,
+    });
+    await api.post('/clients', {
+      code: client.code,
+      commercialName: client.name,
+      legalName: null,
+      taxId: 'SMC0102031A1',
+      isActive: true,
+    });
+    const states = await api.get<{ id: number; name: string }[]>('/states/options');
+    const cdmx = states.find((state) => state.name === 'Ciudad de México')!.id;
+    await api.post('/regions', {
+      name: region,
+      description: null,
+      stateIds: [cdmx],
+      isActive: true,
+    });
+  });
+
+  test('creates a point of sale through the zip-code look-up', async ({ page, request }) => {
+    await signIn(page, admin);
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.getByRole('button', { name: 'Administración' }).click();
+    await menu.getByRole('link', { name: 'Puntos de Venta' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Gestión de puntos de venta' }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Agregar punto de venta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar punto de venta' });
+    const municipality = dialog.getByRole('textbox', { name: 'Municipio' });
+    // spec 2 §5: the address waits for a 5-digit zip code.
+    await expect(municipality).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Código', exact: true }).fill(pointOfSale.code);
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill(pointOfSale.name);
+    const zipCode = dialog.getByRole('textbox', { name: 'Código postal' });
+    await zipCode.fill('0604');
+    await expect(municipality).toBeDisabled();
+    // 06045 in the synthetic SEPOMEX sample: four settlements of Cuauhtémoc, Ciudad de México.
+    await zipCode.fill('06045');
+    await expect(municipality).toBeEnabled();
+    await expect(municipality).toHaveValue('Cuauhtémoc');
+    await expect(dialog.getByRole('textbox', { name: 'Ciudad' })).toHaveValue('Ciudad de México');
+    await expect(dialog.getByRole('button', { name: /Estado$/ })).toHaveText('Ciudad de México');
+    await choose(dialog, 'Asentamiento', 'Bugambilias Sur');
+    await dialog.getByRole('textbox', { name: 'Calle' }).fill('Av. 5 de Mayo');
+    await dialog.getByRole('textbox', { name: 'Número exterior' }).fill('32');
+    await dialog.getByRole('textbox', { name: 'Latitud' }).fill('norte');
+    await dialog.getByRole('textbox', { name: 'Longitud' }).fill('-99.1332');
+    await expect(dialog.getByText('La latitud debe ser un número válido')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Latitud' }).fill('19.4326');
+    await saveForm(dialog, 'Punto de venta creado exitosamente.');
+
+    await search(page, pointOfSale.code);
+    const created = row(page, pointOfSale.name);
+    await expect(created.getByRole('cell', { name: 'Ciudad de México' })).toBeVisible();
+    await expect(created.getByRole('cell', { name: '06045' })).toBeVisible();
+
+    // Stored as the look-up filled it.
+    const api = await apiAs(request, admin);
+    const { rows } = await api.get<{ rows: Record<string, unknown>[] }>(
+      `/pointofsales/paged?Filter=${pointOfSale.code}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      stateName: 'Ciudad de México',
+      municipality: 'Cuauhtémoc',
+      settlement: 'Bugambilias Sur',
+      city: 'Ciudad de México',
+      latitude: 19.4326,
+      longitude: -99.1332,
+    });
+
+    // Its products editor.
+    await created.getByRole('link', { name: `Productos de ${pointOfSale.name}` }).click();
+    await expect(page).toHaveURL(/\/points-of-sales\/\d+\/products$/);
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: `Productos del punto de venta ${pointOfSale.name}`,
+      }),
+    ).toBeVisible();
+  });
+
+  test('creates a product with an image', async ({ page, request }) => {
+    await signIn(page, admin);
+    await openList(page, '/products', 'Gestión de productos');
+    await page.getByRole('button', { name: 'Agregar producto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar producto' });
+    await addChoice(dialog, 'Clientes', client.name.slice(0, 10), client.name);
+    await choose(dialog, 'Categoría', category);
+    await choose(dialog, 'Subcategoría', subcategory);
+    await choose(dialog, 'Marca', brand);
+    await dialog.getByRole('textbox', { name: 'SKU' }).fill(product.sku);
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill(product.name);
+    await dialog.getByRole('textbox', { name: 'Descripción' }).fill('Con imagen de prueba');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'yogur.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await expect(
+      dialog.getByRole('img', { name: 'Vista previa de Imagen del producto' }),
+    ).toBeVisible();
+    await saveForm(dialog, 'Producto creado exitosamente.');
+
+    await search(page, product.sku);
+    const created = row(page, product.name);
+    await expect(created.getByRole('cell', { name: client.name })).toBeVisible();
+    await expect(created.getByRole('cell', { name: subcategory })).toBeVisible();
+    await expect(created.getByRole('cell', { name: brand })).toBeVisible();
+
+    // The image was stored and is served; the edit form shows it.
+    const api = await apiAs(request, admin);
+    const { rows } = await api.get<{ rows: { productImageUrl: string | null }[] }>(
+      `/products/paged?Filter=${product.sku}`,
+    );
+    const fileId = rows[0]?.productImageUrl;
+    expect(fileId).toBeTruthy();
+    const image = await request.get(`/api/v1/files/${fileId}`);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toContain('image/png');
+
+    await created.getByRole('button', { name: `Editar ${product.name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar producto' });
+    await expect(
+      edit.getByRole('img', { name: 'Vista previa de Imagen del producto' }),
+    ).toHaveAttribute('src', `/api/v1/files/${fileId}`);
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  test('creates a promoter with a region, and changes its password', async ({ page, browser }) => {
+    await signIn(page, admin);
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.getByRole('button', { name: 'Seguridad' }).click();
+    await menu.getByRole('link', { name: 'Usuarios' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Gestión de usuarios' }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Agregar usuario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar usuario' });
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill(promoter.name);
+    await dialog.getByRole('textbox', { name: 'Apellidos' }).fill(promoter.lastName);
+    await dialog.getByRole('textbox', { name: 'Correo electrónico' }).fill(promoter.email);
+    // spec 2 §5: at least 15 years old.
+    const born = new Date().getFullYear() - 14;
+    await dialog.getByRole('spinbutton', { name: /^día/ }).click();
+    await page.keyboard.type(`1503${born}`);
+    await dialog.getByRole('textbox', { name: 'Apellidos' }).focus();
+    await expect(dialog.getByText('El usuario debe tener al menos 15 años')).toBeVisible();
+    await dialog.getByRole('spinbutton', { name: /^año/ }).click();
+    await page.keyboard.type('1996');
+    await expect(dialog.getByText('El usuario debe tener al menos 15 años')).toBeHidden();
+    await passwordField(dialog, 'Contraseña').fill(promoter.password);
+    await expect(dialog.getByRole('meter')).toBeVisible();
+
+    const regions = dialog.getByRole('combobox', { name: 'Regiones' });
+    await expect(regions).toBeDisabled();
+    await choose(dialog, 'Perfil', 'promotor');
+    await expect(regions).toBeEnabled();
+    await addChoice(dialog, 'Regiones', region.slice(0, 10), region);
+    await saveForm(dialog, 'Usuario creado exitosamente.');
+
+    await search(page, promoter.email);
+    const fullName = `${promoter.name} ${promoter.lastName}`;
+    const created = row(page, fullName);
+    await expect(created.getByRole('cell', { name: region })).toBeVisible();
+    await expect(created.getByRole('cell', { name: 'promotor', exact: true })).toBeVisible();
+    await expect(created.getByRole('cell', { name: '15/03/1996' })).toBeVisible();
+
+    // 'Cambiar Contraseña' (the admin holds CHANGE_PASSWORD_USERS).
+    await created.getByRole('button', { name: `Cambiar Contraseña de ${fullName}` }).click();
+    const modal = page.getByRole('dialog', { name: 'Cambiar Contraseña' });
+    await passwordField(modal, 'Nueva Contraseña').fill(promoter.newPassword);
+    await passwordField(modal, 'Confirmar Contraseña').fill(`${promoter.newPassword}x`);
+    // The confirmation's error shows once the field is left.
+    await passwordField(modal, 'Confirmar Contraseña').blur();
+    await expect(modal.getByText('Las contraseñas deben coincidir.')).toBeVisible();
+    await passwordField(modal, 'Confirmar Contraseña').fill(promoter.newPassword);
+    await modal.getByRole('button', { name: 'Cambiar Contraseña' }).click();
+    await expect(toast(page, 'La contraseña del usuario se cambió exitosamente.')).toBeVisible();
+    await expect(modal).toBeHidden();
+
+    // The promoter signs in with the new password.
+    const context = await browser.newContext();
+    try {
+      await signIn(await context.newPage(), {
+        email: promoter.email,
+        password: promoter.newPassword,
+      });
+    } finally {
+      await context.close();
     }
   });
 });
