@@ -154,14 +154,14 @@ export function PointOfSaleFields({ form, mode }: FormFieldsProps<PointOfSaleVal
           name="latitude"
           label="Latitud"
           inputMode="decimal"
-          placeholder="19.4326"
+          placeholder="Ej. 19.4326"
         />
         <FormTextField
           control={control}
           name="longitude"
           label="Longitud"
           inputMode="decimal"
-          placeholder="-99.1332"
+          placeholder="Ej. -99.1332"
         />
       </div>
       <FormSwitch control={control} name="isActive" label="Activo" />
