@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { uiProjects } from './packages/ui/vitest.config.ts';
 
 // One `vitest run` at the root runs every package's suite (each package owns its vitest config).
+// packages/ui has two projects (jsdom unit tests and the Storybook browser tests); vitest does
+// not nest `projects`, so they are listed here directly.
 export default defineConfig({
   test: {
-    projects: ['packages/server', 'packages/api', 'packages/app', 'packages/ui'],
+    projects: ['packages/server', 'packages/api', 'packages/app', ...uiProjects],
   },
 });

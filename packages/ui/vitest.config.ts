@@ -1,44 +1,46 @@
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 
+const uiRoot = fileURLToPath(new URL('.', import.meta.url));
 const storybookDir = fileURLToPath(new URL('../../.storybook', import.meta.url));
 
-// Two projects: fast jsdom unit tests, and every Storybook story as a browser test
-// (render + play function + axe check with 0 violations) in the system Chromium.
-export default defineConfig({
-  test: {
-    projects: [
-      {
-        test: {
-          name: 'ui-unit',
-          root: fileURLToPath(new URL('.', import.meta.url)),
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/test/setup.ts'],
-          css: false,
-          restoreMocks: true,
-        },
-      },
-      {
-        plugins: [storybookTest({ configDir: storybookDir })],
-        test: {
-          name: 'storybook',
-          setupFiles: [fileURLToPath(new URL('../../.storybook/vitest.setup.ts', import.meta.url))],
-          testTimeout: 20_000,
-          browser: {
-            enabled: true,
-            headless: true,
-            screenshotFailures: false,
-            provider: playwright({
-              launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-            }),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
-    ],
+/**
+ * The ui test projects, shared with the root config (vitest does not nest `projects`):
+ * fast jsdom unit tests, and every Storybook story as a browser test (render + play function +
+ * axe check with 0 violations) in the system Chromium with the flags of scripts/chromium.mjs.
+ */
+export const uiProjects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'ui-unit',
+      root: uiRoot,
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+      css: false,
+      restoreMocks: true,
+    },
   },
-});
+  {
+    plugins: [storybookTest({ configDir: storybookDir })],
+    test: {
+      name: 'storybook',
+      setupFiles: [fileURLToPath(new URL('../../.storybook/vitest.setup.ts', import.meta.url))],
+      testTimeout: 20_000,
+      browser: {
+        enabled: true,
+        headless: true,
+        screenshotFailures: false,
+        provider: playwright({
+          launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+        }),
+        instances: [{ browser: 'chromium' }],
+      },
+    },
+  },
+];
+
+export default defineConfig({ test: { projects: uiProjects } });
