@@ -37,7 +37,6 @@ export function entityTexts({ singular, plural, feminine }: EntityLabels) {
     createFailed: `Error al crear ${the}.`,
     updateFailed: `Error al actualizar ${the}.`,
     deleteFailed: `Error al eliminar ${the}.`,
-    loadFailed: `Error al cargar ${the}.`,
   };
 }
 
