@@ -280,7 +280,7 @@ test.describe('the administrator maintains the master data', () => {
 });
 
 test.describe('a user who may only view brands', () => {
-  test('sees the brands without add, edit or delete, and is sent to /dashboard from other screens', async ({
+  test('sees the brands without add, edit or delete, and is sent to /dashboard from /users and the other screens', async ({
     page,
     request,
   }) => {
@@ -325,7 +325,7 @@ test.describe('a user who may only view brands', () => {
     await expect(page.getByRole('button', { name: `Eliminar ${brand}` })).toHaveCount(0);
 
     // spec 1 §6: a screen without its VIEW_ code sends the user to the dashboard.
-    for (const path of ['/profiles', '/campaigns/1/products']) {
+    for (const path of ['/users', '/profiles', '/campaigns/1/products']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Panel de control' })).toBeVisible();
