@@ -222,7 +222,7 @@ describe('point of sale form and the zip look-up (spec 2 §5)', () => {
     await view.user.type(field(dialog, 'Latitud'), 'norte');
     await view.user.type(field(dialog, 'Longitud'), '-200');
     await view.user.tab();
-    expect(within(dialog).getByText('La latitud debe ser un número válido')).toBeVisible();
-    expect(within(dialog).getByText('La longitud debe ser un número válido')).toBeVisible();
+    expect(await within(dialog).findByText('La latitud debe ser un número válido')).toBeVisible();
+    expect(await within(dialog).findByText('La longitud debe ser un número válido')).toBeVisible();
   });
 });

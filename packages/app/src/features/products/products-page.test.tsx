@@ -114,7 +114,7 @@ describe('product form (spec 2 §4, §5)', () => {
     await choose(view, dialog, 'Categoría', 'Botanas');
     await waitFor(() => expect(select(dialog, 'Subcategoría')).not.toHaveTextContent('Refrescos'));
     // The value itself is gone, not only its label: the touched field asks for a new one.
-    expect(within(dialog).getByText('La subcategoría es obligatoria')).toBeVisible();
+    expect(await within(dialog).findByText('La subcategoría es obligatoria')).toBeVisible();
     await view.user.click(select(dialog, 'Subcategoría'));
     expect(await screen.findByRole('option', { name: 'Papas' })).toBeVisible();
     expect(screen.queryByRole('option', { name: 'Jugos' })).not.toBeInTheDocument();

@@ -95,7 +95,7 @@ describe('user form (spec 2 §4, §5)', () => {
     const password = getPasswordInput('Contraseña', dialog);
     await user.type(password, 'abc');
     await user.tab();
-    expect(within(dialog).getByText('Debe tener al menos 8 caracteres.')).toBeVisible();
+    expect(await within(dialog).findByText('Debe tener al menos 8 caracteres.')).toBeVisible();
     expect(within(dialog).getByRole('meter')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -192,12 +192,12 @@ describe("'Cambiar Contraseña' by an administrator (spec 2 §2, §5, §8)", () 
     await user.type(getPasswordInput('Nueva Contraseña', dialog), 'Bodega2027');
     await user.tab();
     expect(
-      within(dialog).getByText('Debe contener al menos un carácter especial (@$!%*?&#).'),
+      await within(dialog).findByText('Debe contener al menos un carácter especial (@$!%*?&#).'),
     ).toBeVisible();
     await user.type(getPasswordInput('Nueva Contraseña', dialog), '#');
     await user.type(getPasswordInput('Confirmar Contraseña', dialog), 'Bodega2027#!');
     await user.tab();
-    expect(within(dialog).getByText('Las contraseñas deben coincidir.')).toBeVisible();
+    expect(await within(dialog).findByText('Las contraseñas deben coincidir.')).toBeVisible();
     expect(submit).toBeDisabled();
 
     await user.type(getPasswordInput('Confirmar Contraseña', dialog), '{Backspace}');
@@ -227,7 +227,7 @@ describe("'Cambiar Contraseña' by an administrator (spec 2 §2, §5, §8)", () 
         'No se pudo cambiar la contraseña del usuario. Inténtalo nuevamente.',
       ),
     ).toBeVisible();
-    expect(within(dialog).getByText('La contraseña es demasiado común.')).toBeVisible();
+    expect(await within(dialog).findByText('La contraseña es demasiado común.')).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Cambiar Contraseña' })).toBeVisible();
   });
 });
