@@ -12,11 +12,11 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
+import { notify } from '../../lib/notify';
 import type { PermissionBase } from './definition';
 import { MUTATION_META, notifyMutationFailure } from './feedback';
 import { FormMultiSelect } from './form-fields';
 import { entityTexts, type EntityLabels } from './labels';
-import { notify } from '../../lib/notify';
 import { useOptions } from './use-options';
 import { useResourcePermissions } from './use-resource-permissions';
 

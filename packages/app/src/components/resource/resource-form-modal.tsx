@@ -9,10 +9,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
+import { notify } from '../../lib/notify';
 import type { FormMode, MasterResource, ResourceForm } from './definition';
 import { MUTATION_META, notifyMutationFailure } from './feedback';
 import type { EntityTexts } from './labels';
-import { notify } from '../../lib/notify';
 
 /** Which record the form modal edits: a new one, or the one with this id. */
 export type FormTarget = { mode: 'create' } | { mode: 'edit'; id: number };

@@ -16,10 +16,10 @@ import { useMemo, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
+import { notify } from '../../lib/notify';
 import type { MasterResource, ResourceDefinition } from './definition';
 import { MUTATION_META, notifyMutationFailure } from './feedback';
 import { entityTexts } from './labels';
-import { notify } from '../../lib/notify';
 import { ResourceFormModal, type FormTarget } from './resource-form-modal';
 import { useResourcePermissions } from './use-resource-permissions';
 
