@@ -4,13 +4,12 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { buildRoutes } from './app/routes';
-import { createAppQueryClient, syncAuthWithToken } from './app/session';
+import { createAppQueryClient } from './app/session';
 import { startThemeSync } from './lib/theme';
 import './styles.css';
 
 startThemeSync();
 const services = createAppQueryClient();
-syncAuthWithToken(services.queryClient);
 const router = createBrowserRouter(buildRoutes());
 
 const container = document.getElementById('root');

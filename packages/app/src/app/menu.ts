@@ -15,6 +15,7 @@ import {
   UsersIcon,
   type Icon,
 } from '@anaquel/ui';
+import type { PermissionCode } from '@anaquel/api';
 
 export type MenuGroupId = 'security' | 'administration' | 'products' | 'operation' | 'reports';
 
@@ -31,7 +32,7 @@ export interface MenuEntry {
   /** The group it sits in; none = top level, above the groups. */
   group?: MenuGroupId;
   /** spec 1 §6: the VIEW_ code the user must hold to see the entry; none = every signed-in user. */
-  permission?: string;
+  permission?: PermissionCode;
 }
 
 /** The sidebar's groups, in order (spec 1 §2). */

@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@anaquel/api';
 import type { ComponentType } from 'react';
 import { LoadingOverlay } from '@anaquel/ui';
 import type { RouteObject } from 'react-router';
@@ -20,7 +21,7 @@ export interface ScreenRoute {
   /** The screen, loaded on first visit. */
   screen: ScreenModule;
   /** spec 1 §6: the user must hold at least one of these codes, or goes to /dashboard. */
-  anyOf?: readonly string[];
+  anyOf?: readonly PermissionCode[];
 }
 
 /** One of the relation editors (features/relations), which share one module. */

@@ -1,14 +1,9 @@
+import type { SessionUser } from '@anaquel/api';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The signed-in user as the back-office shows it (spec 1 §3). */
-export interface SessionUser {
-  id: number;
-  completeName: string;
-  email: string;
-  profileImageUrl: string | null;
-  permissions: string[];
-}
+/** The signed-in user as login and refresh answer it (spec 1 §3; type generated from the contract). */
+export type { SessionUser };
 
 /** What a login or refresh answers; only `user` is kept here (the access token stays in memory in @anaquel/api). */
 export interface SessionLike {
@@ -52,5 +47,6 @@ export const useAuthStore = create<AuthState>()(
 export function hasAnyPermission(user: SessionUser | null, anyOf: readonly string[] | undefined) {
   if (!anyOf || anyOf.length === 0) return true;
   if (!user) return false;
-  return anyOf.some((code) => user.permissions.includes(code));
+  const held: readonly string[] = user.permissions;
+  return anyOf.some((code) => held.includes(code));
 }

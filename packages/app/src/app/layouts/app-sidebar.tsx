@@ -3,7 +3,16 @@ import { fileUrl } from '@anaquel/api';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuthStore } from '../../stores/auth-store';
-import { groupOfPath, isUnder, visibleMenu, type MenuGroupId } from '../menu';
+import {
+  groupOfPath,
+  isUnder,
+  menuEntries,
+  menuGroups,
+  visibleMenu,
+  type MenuEntry,
+  type MenuGroup,
+  type MenuGroupId,
+} from '../menu';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -12,16 +21,29 @@ export interface AppSidebarProps {
   onOpenChange: (isOpen: boolean) => void;
   onChangePassword: () => void;
   onLogout: () => void;
+  /** The menu configuration (default: `menu.ts`). */
+  entries?: readonly MenuEntry[];
+  groups?: readonly MenuGroup[];
 }
 
 /**
  * The side menu (spec 1 §2): 'Panel de control', then the groups the user's permissions leave
  * visible. The current page's group starts open; only one group is open at a time.
  */
-export function AppSidebar({ isOpen, onOpenChange, onChangePassword, onLogout }: AppSidebarProps) {
+export function AppSidebar({
+  isOpen,
+  onOpenChange,
+  onChangePassword,
+  onLogout,
+  entries = menuEntries,
+  groups = menuGroups,
+}: AppSidebarProps) {
   const user = useAuthStore((s) => s.user);
   const permissions = user?.permissions;
-  const menu = useMemo(() => visibleMenu(permissions ?? null), [permissions]);
+  const menu = useMemo(
+    () => visibleMenu(permissions ?? null, entries, groups),
+    [permissions, entries, groups],
+  );
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(menu, pathname);
 

@@ -10,10 +10,10 @@ export default function DashboardPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <header className="flex flex-col gap-1">
+      <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold text-fg">Panel de control</h1>
         {firstName && <p className="text-fg-muted">Hola, {firstName}. ¿Qué quieres revisar hoy?</p>}
-      </header>
+      </div>
 
       {menu.groups.length > 0 ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { applyServerErrors, canSubmit, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
+import { useAuthStore } from '../../../stores/auth-store';
 import { changePasswordSchema } from '../schemas/password-schemas';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -19,6 +20,7 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const mutation = useMutation(changePasswordMutationOptions());
+  const email = useAuthStore((s) => s.user?.email ?? '');
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
     mutation.mutate(
@@ -40,6 +42,8 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <Controller
         control={control}
         name="currentPassword"
@@ -50,7 +54,6 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
             label="Contraseña Actual"
             placeholder="Contraseña actual"
             autoComplete="current-password"
-            isRequired
             isDisabled={mutation.isPending}
             {...fieldErrorProps(fieldState, formState)}
           />
@@ -66,7 +69,6 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
             label="Nueva Contraseña"
             placeholder="Nueva contraseña"
             autoComplete="new-password"
-            isRequired
             isDisabled={mutation.isPending}
             meter={<PasswordStrengthMeter password={field.value} />}
             {...fieldErrorProps(fieldState, formState)}
@@ -82,7 +84,6 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
             label="Confirmar Contraseña"
             placeholder="Confirma la nueva contraseña"
             autoComplete="new-password"
-            isRequired
             isDisabled={mutation.isPending}
             {...fieldErrorProps(fieldState, formState)}
           />

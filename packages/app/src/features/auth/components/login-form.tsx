@@ -36,7 +36,6 @@ export function LoginForm({ onSubmit, isPending = false, onForgotPassword }: Log
             autoComplete="username"
             inputMode="email"
             placeholder="nombre@empresa.mx"
-            isRequired
             isDisabled={isPending}
             {...fieldErrorProps(fieldState, formState)}
           />
@@ -50,7 +49,6 @@ export function LoginForm({ onSubmit, isPending = false, onForgotPassword }: Log
             {...field}
             label="Contraseña"
             autoComplete="current-password"
-            isRequired
             isDisabled={isPending}
             {...fieldErrorProps(fieldState, formState)}
           />

@@ -47,7 +47,7 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {/* Lets password managers file the new password under the right account. */}
-      <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <Controller
         control={control}
         name="newPassword"
@@ -59,7 +59,6 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
             placeholder="Nueva contraseña"
             autoComplete="new-password"
             description="Al menos 8 caracteres, una mayúscula, un dígito y un carácter especial (@$!%*?&#)."
-            isRequired
             isDisabled={mutation.isPending}
             meter={<PasswordStrengthMeter password={field.value} />}
             {...fieldErrorProps(fieldState, formState)}
@@ -75,7 +74,6 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
             label="Confirmar Contraseña"
             placeholder="Confirma la nueva contraseña"
             autoComplete="new-password"
-            isRequired
             isDisabled={mutation.isPending}
             {...fieldErrorProps(fieldState, formState)}
           />

@@ -55,7 +55,6 @@ function ResetRequestForm({ onDone }: { onDone: () => void }) {
             type="email"
             autoComplete="email"
             inputMode="email"
-            isRequired
             isDisabled={mutation.isPending}
             {...fieldErrorProps(fieldState, formState)}
           />
