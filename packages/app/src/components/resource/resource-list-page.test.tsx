@@ -169,7 +169,10 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS
     // The error waits until the field is touched.
     expect(within(dialog).queryByText('El nombre debe tener al menos 3 caracteres')).toBeNull();
     await user.tab();
-    expect(within(dialog).getByText('El nombre debe tener al menos 3 caracteres')).toBeVisible();
+    // zod validation is asynchronous: wait for the message instead of reading it at once.
+    expect(
+      await within(dialog).findByText('El nombre debe tener al menos 3 caracteres'),
+    ).toBeVisible();
     expect(save).toBeDisabled();
 
     await user.type(name, 'mbo');

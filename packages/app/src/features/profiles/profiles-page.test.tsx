@@ -89,7 +89,7 @@ describe('profile form permission picker (spec 2 §5 "Profile")', SCREEN_TEST_OP
     expect(within(dialog).getByRole('checkbox', { name: 'Ver usuarios' })).not.toBeChecked();
     // Touched (focus left the picker) and empty: the spec's message.
     await user.click(within(dialog).getByRole('textbox', { name: 'Nombre' }));
-    expect(within(dialog).getByText('Debe seleccionar al menos un permiso')).toBeVisible();
+    expect(await within(dialog).findByText('Debe seleccionar al menos un permiso')).toBeVisible();
   });
 
   it('saves the profile with its permission ids', async () => {
