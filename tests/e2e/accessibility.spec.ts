@@ -2,16 +2,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { admin } from '../support/accounts.ts';
-import { chooseTheme, signIn } from '../support/app.ts';
+import { chooseTheme, settleAnimations, signIn } from '../support/app.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoViolations(page: Page): Promise<void> {
   // Let entrance transitions settle: axe reads computed colours, and a half-faded element would
   // be reported with a contrast it never has at rest.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
+  await settleAnimations(page);
   // react-aria's live announcer keeps each toast's announcement (a role=img labelled by the
   // toast) for 7 s, after the toast itself has gone: the page is at rest once they are cleared.
   await expect(page.locator('[data-live-announcer] [role="img"]')).toHaveCount(0, {

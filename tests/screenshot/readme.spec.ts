@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { admin } from '../support/accounts.ts';
-import { signIn } from '../support/app.ts';
+import { settleAnimations, signIn } from '../support/app.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
 
@@ -12,9 +12,7 @@ test('docs/screenshot.png: the dashboard of a signed-in administrator', async ({
   await expect(page.getByText('Inicio de sesión exitoso.', { exact: true })).toBeHidden({
     timeout: 15_000,
   });
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
+  await settleAnimations(page);
   await page.screenshot({
     path: fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url)),
   });

@@ -82,3 +82,21 @@ export async function chooseTheme(
     .or(page.getByRole('menu').getByRole('menuitem', { name: theme }))
     .click();
 }
+
+/** Waits (at most 3 s) for the running finite animations and transitions to end. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const finite = document
+          .getAnimations()
+          .filter(
+            (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity,
+          );
+        void Promise.all(finite.map((a) => a.finished.catch(() => undefined))).then(() =>
+          resolve(),
+        );
+        setTimeout(resolve, 3000);
+      }),
+  );
+}
