@@ -61,6 +61,10 @@ export async function createDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, failover, a dropped database)
+    // is removed from the pool, which opens a new one on next use; without a listener the
+    // pool's 'error' event would crash the process.
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Db,
