@@ -56,19 +56,19 @@ describe('signed-in shell (spec 1 §2)', () => {
     expect(toggle()).toHaveAttribute('aria-expanded', 'true');
 
     act(() => setViewportWidth(500));
-    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'false'));
 
     const user = userEvent.setup();
     await user.click(toggle());
-    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'true'));
     // On mobile the open sidebar has a dimmed overlay; tapping it closes the sidebar.
     await user.click(screen.getByTestId('sidebar-overlay'));
-    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'false'));
 
     act(() => setViewportWidth(900));
-    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'true'));
     await user.click(toggle());
-    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it('starts closed on a phone', async () => {
