@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import anaquel from './scripts/eslint/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -14,6 +15,9 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '**/.data-*/**',
+      // Stryker's sandboxes and reports (`pnpm test:mutation`).
+      '.stryker-tmp*/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,
@@ -38,6 +42,13 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // ARCHITECTURE §1: ui imports nothing of ours, features do not import each other, the server
+    // imports only the contract's types.
+    files: ['packages/*/src/**/*.{ts,tsx}', 'packages/*/test/**/*.{ts,tsx}'],
+    plugins: { anaquel },
+    rules: { 'anaquel/package-boundaries': 'error' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

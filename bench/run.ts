@@ -8,8 +8,10 @@
 //
 // Settings (environment): BENCH_DURATION seconds per scenario (default 10, at most 60),
 // BENCH_CONNECTIONS (default 10, at most 100), BENCH_LOGINS sign-ins timed (default 20),
-// BENCH_DATABASE_URL a PostgreSQL server URL: a scratch database is created next to the one it
-// names and dropped afterwards. Only loopback addresses are ever loaded.
+// BENCH_SCENARIOS a comma-separated list of scenario names to run (default all),
+// BENCH_DATABASE_URL a PostgreSQL server URL: a scratch database (BENCH_DB_PREFIX, default
+// anaquel_bench, + a timestamp) is created next to the one it names and dropped afterwards;
+// BENCH_POS_ROWS the points of sale seeded (100 000). Only loopback addresses are ever loaded.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -41,6 +43,14 @@ function setting(name: string, fallback: number, max: number): number {
 const duration = setting('BENCH_DURATION', 10, 60);
 const connections = setting('BENCH_CONNECTIONS', 10, 100);
 const loginCount = setting('BENCH_LOGINS', 20, 500);
+/** BENCH_SCENARIOS=baseline,survey-tree runs only those scenarios (default: all). */
+const only = process.env.BENCH_SCENARIOS?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const selected: Scenario[] = only ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
+if (only && selected.length !== only.length) {
+  throw new Error(`BENCH_SCENARIOS names unknown scenarios: ${only.join(', ')}`);
+}
 
 interface LoadResult {
   scenario: string;
@@ -201,7 +211,7 @@ async function timeLogins(ctx: BenchContext): Promise<LoginResult> {
 async function scratchPostgres(
   serverUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `anaquel_bench_${Date.now()}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'anaquel_bench'}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -247,9 +257,9 @@ async function benchDatabase(
     const { token } = await login(origin, config);
     const ctx: BenchContext = { origin, baselineOrigin: baseline.origin, token, config, database };
 
-    for (const scenario of scenarios) await scenario.setup?.(ctx);
+    for (const scenario of selected) await scenario.setup?.(ctx);
     const load: LoadResult[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of selected) {
       process.stdout.write(`   ${scenario.name} (${duration} s, ${connections} connections)…\n`);
       load.push(await runScenario(ctx, scenario));
     }

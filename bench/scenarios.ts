@@ -4,7 +4,9 @@
 // the `path` to load. The runner prints it in the table with its ratio to the baseline.
 import type { Config } from '@anaquel/server/src/env.ts';
 import type { Database } from '@anaquel/server/src/db/client.ts';
+import { sql } from 'drizzle-orm';
 import { pointOfSaleScenarios } from './pointofsales.ts';
+import { surveyScenarios } from './surveys.ts';
 
 export interface BenchContext {
   /** http://127.0.0.1:<port> of the real server. */
@@ -53,6 +55,24 @@ export const scenarios: Scenario[] = [
     path: '/api/v1/permissions',
     authenticated: true,
   },
+  {
+    name: 'auth-page-10',
+    description:
+      'GET /api/v1/brands/paged?PageSize=10 with a bearer token: the signed-in 10-row page (25 brands)',
+    path: '/api/v1/brands/paged?PageSize=10',
+    authenticated: true,
+    setup: seedBrands,
+  },
   // master data
   ...pointOfSaleScenarios,
+  // surveys
+  ...surveyScenarios,
 ];
+
+/** 25 brands for the signed-in 10-row page (idempotent). */
+async function seedBrands(ctx: BenchContext): Promise<void> {
+  await ctx.database.db.execute(sql`
+    insert into brands (name, description)
+    select 'Marca de prueba ' || n, 'Descripción ' || n from generate_series(1, 25) as n
+    on conflict do nothing`);
+}

@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'app',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,

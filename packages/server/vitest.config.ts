@@ -11,7 +11,8 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     isolate: false,
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // A fresh database per file (migrations, seed) takes long on two cores under a full run.
+    hookTimeout: 180_000,
     restoreMocks: true,
   },
 });

@@ -4,69 +4,16 @@
 // Layout of this file: shared helpers first (API as a given account, list and form helpers), then
 // one `test.describe` per journey. Points of sale, products and users add their own describe
 // blocks at the end and reuse the helpers.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { admin, type Account } from '../support/accounts.ts';
+import { apiAs, optionId, type ApiSession } from '../support/api.ts';
 import { passwordField, signIn, toast } from '../support/app.ts';
 
 /** A suffix that keeps this run's names apart from anything else in the database. */
 const run = Date.now().toString(36).slice(-6);
 export const unique = (name: string) => `${name} ${run}`;
 
-// ---------------------------------------------------------------------------------------------
-// The API as a given account (to prepare data and check what the screens saved).
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  errorMessage?: string;
-}
-
-export interface ApiSession {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
-  /** multipart/form-data (products, users); lists go as `name[index]` parts. */
-  postMultipart<T>(path: string, fields: Record<string, string | number | boolean>): Promise<T>;
-}
-
-export async function apiAs(
-  request: APIRequestContext,
-  account: Pick<Account, 'email' | 'password'>,
-): Promise<ApiSession> {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: account.email, password: account.password, rememberMe: false },
-  });
-  expect(login.status(), `API login of ${account.email}`).toBe(200);
-  const { accessToken } = ((await login.json()) as Envelope<{ accessToken: string }>).data;
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  async function read<T>(what: string, response: Awaited<ReturnType<typeof request.get>>) {
-    const body = (await response.json()) as Envelope<T>;
-    expect(response.ok(), `${what}: ${body.errorMessage ?? response.status()}`).toBe(true);
-    return body.data;
-  }
-  return {
-    get: async (path) => read(`GET ${path}`, await request.get(`/api/v1${path}`, { headers })),
-    post: async (path, body) =>
-      read(`POST ${path}`, await request.post(`/api/v1${path}`, { headers, data: body })),
-    postMultipart: async (path, fields) =>
-      read(
-        `POST ${path}`,
-        await request.post(`/api/v1${path}`, {
-          headers,
-          multipart: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])),
-        }),
-      ),
-  };
-}
-
-/** The id of the active option whose name is exactly `name` (`GET {resource}/options`). */
-export async function optionId(api: ApiSession, resource: string, name: string): Promise<number> {
-  const options = await api.get<{ id: number; name: string }[]>(
-    `${resource}/options?Filter=${encodeURIComponent(name)}&Take=100`,
-  );
-  const option = options.find((o) => o.name === name);
-  expect(option, `${resource} option '${name}'`).toBeDefined();
-  return option!.id;
-}
+export { apiAs, optionId, type ApiSession };
 
 // ---------------------------------------------------------------------------------------------
 // Screens.
@@ -98,9 +45,18 @@ export async function saveForm(dialog: Locator, success: string): Promise<void> 
 
 /** Chooses the option `option` of the single-choice field `label`. */
 export async function choose(scope: Locator, label: string, option: string): Promise<void> {
-  // A select's button is named by its value, then its label ('Seleccione una opción Categoría').
-  await scope.getByRole('button', { name: new RegExp(`(^| )${label}$`) }).click();
+  const combobox = scope.getByRole('combobox', { name: label, exact: true });
+  const isCombobox = (await combobox.count()) > 0;
+  if (isCombobox) {
+    // A dropdown of records searches the server from the third character (spec 2 §9).
+    await combobox.fill(option);
+  } else {
+    // A select's button is named by its value, then its label ('Seleccione una opción Estado').
+    await scope.getByRole('button', { name: new RegExp(`(^| )${label}$`) }).click();
+  }
   await scope.page().getByRole('option', { name: option, exact: true }).click();
+  // The choice is made once the field shows it.
+  if (isCombobox) await expect(combobox).toHaveValue(option);
 }
 
 /** Adds `option` to the multiple-choice field `label`, typing `typed` (3+ characters) first. */
@@ -112,9 +68,14 @@ export async function addChoice(
 ): Promise<void> {
   const input = scope.getByRole('combobox', { name: label });
   await input.fill(typed);
-  await scope.page().getByRole('option', { name: option, exact: true }).click();
-  // The list stays open for more choices; Escape closes it (and only it).
-  await input.press('Escape');
+  const choice = scope.page().getByRole('option', { name: option, exact: true });
+  await choice.click();
+  await expect(choice).toHaveAttribute('aria-selected', 'true');
+  // The list stays open for more choices; Escape closes it (and only it). The list may already
+  // have closed by itself (it closes when the page scrolls): then there is nothing to close.
+  if ((await input.getAttribute('aria-expanded')) === 'true') await input.press('Escape');
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await expect(scope.page().getByRole('listbox')).toBeHidden();
   // The chip of the choice shows under the field.
   await expect(
     scope.getByRole('grid', { name: `${label} seleccionados` }).getByRole('row', { name: option }),
@@ -123,8 +84,12 @@ export async function addChoice(
 
 // ---------------------------------------------------------------------------------------------
 
+// Each journey fills several forms against a shared server: on a loaded 2-core machine one takes
+// over the default 60 s without anything being wrong.
+const JOURNEY_TIMEOUT_MS = 180_000;
+
 test.describe('the administrator maintains the master data', () => {
-  test.describe.configure({ mode: 'serial' });
+  test.describe.configure({ mode: 'serial', timeout: JOURNEY_TIMEOUT_MS });
 
   const brand = unique('Refrescos del Norte');
   const category = unique('Bebidas');
@@ -343,7 +308,7 @@ const PNG_1X1 = Buffer.from(
 );
 
 test.describe('the administrator maintains points of sale, products and users', () => {
-  test.describe.configure({ mode: 'serial' });
+  test.describe.configure({ mode: 'serial', timeout: JOURNEY_TIMEOUT_MS });
 
   const suffix = Date.now().toString(36).slice(-5).toUpperCase();
   const brand = unique('Lácteos del Valle');
@@ -397,7 +362,7 @@ test.describe('the administrator maintains points of sale, products and users', 
     await signIn(page, admin);
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await menu.getByRole('button', { name: 'Administración' }).click();
-    await menu.getByRole('link', { name: 'Puntos de Venta' }).click();
+    await menu.getByRole('link', { name: 'Puntos de venta' }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Gestión de puntos de venta' }),
     ).toBeVisible();

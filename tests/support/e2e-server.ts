@@ -2,7 +2,7 @@
 // start-up sequence as packages/server/src/main.ts) on a fresh DATA_DIR, plus the journeys'
 // own accounts (tests/support/accounts.ts), inserted before the server listens.
 // Started by tests/playwright.config.ts (webServer) with PORT, DATA_DIR and APP_URL set.
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from '@anaquel/server/src/app.ts';
 import { hashPassword } from '@anaquel/server/src/auth/passwords.ts';
@@ -23,25 +23,45 @@ if (!dataDir || path.basename(runsDir) !== '.data-e2e') {
   throw new Error(`DATA_DIR must be .data-e2e/<run id>/data (got "${dataDir}")`);
 }
 
-// Earlier runs' folders (kept after a run for inspection) go; this run's database starts empty.
+// Earlier runs' folders (kept after a run for inspection) go once they are an hour old, so a
+// run started meanwhile by another checkout's suite keeps its files; this run's database starts
+// empty.
+const staleBefore = Date.now() - 60 * 60 * 1000;
 for (const entry of await readdir(runsDir)) {
-  if (entry !== path.basename(runDir)) {
-    await rm(path.join(runsDir, entry), { recursive: true, force: true });
+  const entryPath = path.join(runsDir, entry);
+  if (entry !== path.basename(runDir) && (await stat(entryPath)).mtimeMs < staleBefore) {
+    await rm(entryPath, { recursive: true, force: true });
   }
 }
 await rm(dataDir, { recursive: true, force: true });
 
-const config = loadConfig({
+const loaded = loadConfig({
   ...process.env,
   // The journeys need the embedded database and the outbox, whatever the caller's shell exports.
   DATABASE_URL: '',
   SMTP_URL: '',
-  DEMO_DATA: 'false',
+  // The demo data (master data, surveys and a week of visits made through the sync API) is what
+  // the visit journeys review, as a newcomer's first start would show it.
+  DEMO_DATA: 'true',
   HOST: '127.0.0.1',
 });
+// Every journey signs in from 127.0.0.1: the per-address sign-in limit (100 per 15 minutes for
+// a real office) would be reached by a growing suite, so it is raised here; the lockouts and the
+// per-account limits stay as in production (the server suite tests the limits themselves).
+const config = {
+  ...loaded,
+  authRateLimits: {
+    ...loaded.authRateLimits,
+    login: { perAddress: { ...loaded.authRateLimits.login.perAddress, max: 10_000 } },
+    changePassword: {
+      ...loaded.authRateLimits.changePassword,
+      perAddress: { ...loaded.authRateLimits.changePassword.perAddress, max: 10_000 },
+    },
+  },
+};
 const database = await createDatabase(config);
 await database.migrate();
-await seed(database.db, config, { demo: false });
+await seed(database.db, config, { demo: true });
 // The point-of-sale journey looks zip codes up: the synthetic SEPOMEX sample (docs/zipcodes.md).
 await importZipCodeFile(database.db, SAMPLE_ZIP_FILE);
 

@@ -159,6 +159,43 @@ describe('unwrap', () => {
   });
 });
 
+describe('unwrap: odd shapes of a 2xx answer', () => {
+  const ok200 = () => new Response(null, { status: 200 });
+  it.each([
+    ['no data at all', undefined, 'EMPTY_RESPONSE'],
+    ['a JSON null', null, 'EMPTY_RESPONSE'],
+    ['a list instead of the envelope', [1, 2], 'INVALID_RESPONSE'],
+    ['a number', 7, 'INVALID_RESPONSE'],
+    ['an envelope without success', { data: 5 }, 'INVALID_RESPONSE'],
+    ["success: 'true' as text", { success: 'true', data: 5 }, 'INVALID_RESPONSE'],
+    ['success: true without data', { success: true }, 'EMPTY_RESPONSE'],
+    ['success: true with data null', { success: true, data: null }, 'EMPTY_RESPONSE'],
+  ])('%s is %s', async (_case, data, errorCode) => {
+    const error = await caught(unwrap({ data, response: ok200() }));
+    expect(error.errorCode).toBe(errorCode);
+    expect(error.statusCode).toBe(200);
+  });
+
+  it('keeps falsy data that is not missing (0, false, an empty text)', async () => {
+    for (const value of [0, false, '']) {
+      await expect(
+        unwrap({ data: { success: true, data: value }, response: ok200() }),
+      ).resolves.toBe(value);
+    }
+  });
+});
+
+describe('unwrapBlob: a 2xx answer without bytes', () => {
+  it.each([
+    ['no data', undefined],
+    ['a text', 'PNG'],
+    ['an object', { size: 3 }],
+  ])('%s is EMPTY_RESPONSE', async (_case, data) => {
+    const error = await caught(unwrapBlob({ data, response: new Response(null, { status: 200 }) }));
+    expect(error.errorCode).toBe('EMPTY_RESPONSE');
+  });
+});
+
 describe('unwrapBlob (binary downloads, spec 1 §8)', () => {
   it('returns the bytes without touching the JSON envelope', async () => {
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);

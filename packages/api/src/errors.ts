@@ -22,6 +22,14 @@ export function lockedAccountMessage(minutes: number): string {
   return `La cuenta está bloqueada. Intenta de nuevo en ${minutes} minuto(s).`;
 }
 
+/** The 429 of the sign-in, reset and change-password limits, with the minutes to wait. */
+export function tooManyAttemptsMessage(minutes: number): string {
+  return `Demasiados intentos. Intenta de nuevo en ${minutes} minuto(s).`;
+}
+
+/** A 429 without the minutes (another proxy's answer). */
+export const TOO_MANY_ATTEMPTS_FALLBACK = 'Demasiados intentos. Intenta de nuevo más tarde.';
+
 /** spec 1 §9: the same toast is suppressed for this long after it appears. */
 export const ERROR_DEDUPE_MS = 3000;
 
@@ -31,6 +39,17 @@ const LOCKED_PATTERN = /bloquead|locked/i;
 export function isAccountLocked(error: unknown): boolean {
   if (!isApiError(error) || error.statusCode !== 401) return false;
   return error.errorCode === 'ACCOUNT_LOCKED' || LOCKED_PATTERN.test(error.errorMessage);
+}
+
+/** True for a 429 (rate limit or attempt limit of the auth operations). */
+export function isTooManyAttempts(error: unknown): boolean {
+  return isApiError(error) && error.statusCode === 429;
+}
+
+/** The first whole number of minutes in a server message ('... en 15 minuto(s).'). */
+function minutesIn(message: string): number | null {
+  const match = /(\d+)\s*minuto/i.exec(message);
+  return match ? Number(match[1]) : null;
 }
 
 /** True when the session could not be renewed and the user must sign in again. */
@@ -52,6 +71,10 @@ export function messageForError(error: unknown): string {
   if (isAccountLocked(error)) {
     const minutes = /(\d+)\s*minuto/i.exec(error.errorMessage) ?? /(\d+)/.exec(error.errorMessage);
     return minutes?.[1] ? lockedAccountMessage(Number(minutes[1])) : ownMessage(error);
+  }
+  if (isTooManyAttempts(error)) {
+    const minutes = minutesIn(error.errorMessage);
+    return minutes === null ? TOO_MANY_ATTEMPTS_FALLBACK : tooManyAttemptsMessage(minutes);
   }
   switch (status) {
     case 400:

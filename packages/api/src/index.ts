@@ -46,10 +46,13 @@ export {
   ERROR_DEDUPE_MS,
   GLOBAL_ERROR_MESSAGES,
   createGlobalErrorHandler,
+  TOO_MANY_ATTEMPTS_FALLBACK,
   isAccountLocked,
   isSessionExpired,
+  isTooManyAttempts,
   lockedAccountMessage,
   messageForError,
+  tooManyAttemptsMessage,
   type GlobalErrorHandler,
   type GlobalErrorHandlerOptions,
   type NotifyKind,
@@ -64,6 +67,26 @@ export {
   type CreateQueryClientOptions,
 } from './query-client';
 
+/** List conventions: page shape, paged query, `Sort` encoding, the contract's defaults. */
+export {
+  DEFAULT_OPTIONS_TAKE,
+  DEFAULT_PAGE_SIZE,
+  pagedQuery,
+  sortableColumns,
+  toApiSort,
+  type ColumnSort,
+  type ListState,
+} from './conventions';
+/** Types derived from the contract, shared with the server. */
+export type { CrudPermissionBase, Page, PagedListPath, SortColumnOf } from './derived';
+/** Typed calls of a path chosen by a generic resource. */
+export { callApi, pathOf, type CallInit, type PathOf } from './call';
+/** The contract's permission codes as a value (tests walk them). */
+export { CONTRACT_PERMISSION_CODES } from './generated/values';
+
+/** Rules and Spanish messages shared with the server (passwords, names, descriptions). */
+export * from './rules';
+
 /** Multipart bodies (products, users). */
 export { multipartBodySerializer, toFormData } from './multipart';
 
@@ -74,4 +97,7 @@ export * from './resources/users';
 export * from './resources/health';
 export * from './resources/files';
 export * from './resources/resource';
+export * from './resources/options';
 export * from './resources/master-data';
+export * from './resources/surveys';
+export * from './resources/checkins';

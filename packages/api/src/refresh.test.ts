@@ -261,6 +261,115 @@ describe('401 refresh queue (spec 1 §4)', () => {
     expect(getAccessToken()).toBe(OLD);
   });
 
+  it('refreshes again in a second cycle, after the first refresh completed', async () => {
+    let tokens = [NEW, 'newer-token'];
+    let valid = NEW;
+    const mock = createMockFetch((request) => {
+      if (request.path === '/auth/refresh-token') {
+        const [next, ...rest] = tokens;
+        tokens = rest;
+        valid = next!;
+        return ok({ accessToken: next!, user: ADMIN_USER });
+      }
+      return request.authorization === `Bearer ${valid}` ? ok(PERMISSIONS) : unauthorized();
+    });
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    await expect(unwrap(client.GET('/permissions'))).resolves.toEqual(PERMISSIONS);
+    expect(getAccessToken()).toBe(NEW);
+    // Later the token expires again (the server now wants a newer one): one more refresh.
+    valid = 'expired-again';
+    tokens = ['newer-token'];
+    await expect(unwrap(client.GET('/permissions'))).resolves.toEqual(PERMISSIONS);
+    expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(2);
+    expect(getAccessToken()).toBe('newer-token');
+    expect(mock.callsTo('GET', '/permissions').map((call) => call.authorization)).toEqual([
+      `Bearer ${OLD}`,
+      `Bearer ${NEW}`,
+      `Bearer ${NEW}`,
+      'Bearer newer-token',
+    ]);
+  });
+
+  it('replays with the token of a refresh that completed while the request was out', async () => {
+    const late = deferred<void>();
+    let permissionsCalls = 0;
+    const mock = createMockFetch(async (request) => {
+      if (request.path === '/auth/refresh-token') return refreshed();
+      if (request.authorization === `Bearer ${NEW}`) return ok(PERMISSIONS);
+      if (request.path === '/permissions' && ++permissionsCalls === 1) await late.promise;
+      return unauthorized();
+    });
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    const slow = unwrap(client.GET('/permissions'));
+    await expect.poll(() => mock.calls.length).toBe(1);
+    // Another call meets the 401 first and completes a whole refresh.
+    await expect(unwrap(client.GET('/users/promoters'))).resolves.toEqual(PERMISSIONS);
+    late.resolve();
+    await expect(slow).resolves.toEqual(PERMISSIONS);
+    expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('tries again on the next 401 after a refresh that got no answer', async () => {
+    let online = false;
+    const mock = createMockFetch((request) => {
+      if (request.path === '/auth/refresh-token') {
+        return online ? refreshed() : Promise.reject(new TypeError('fetch failed'));
+      }
+      return request.authorization === `Bearer ${NEW}` ? ok(PERMISSIONS) : unauthorized();
+    });
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    expect(await settled(unwrap(client.GET('/permissions')))).toMatchObject({ statusCode: 0 });
+    online = true;
+    await expect(unwrap(client.GET('/permissions'))).resolves.toEqual(PERMISSIONS);
+    expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(2);
+    expect(getAccessToken()).toBe(NEW);
+  });
+
+  it('leaves answers other than 401 alone, and never refreshes for them', async () => {
+    const mock = createMockFetch((request) =>
+      request.path === '/auth/refresh-token'
+        ? refreshed()
+        : failure(403, 'FORBIDDEN', 'No tienes permiso para realizar esta acción.'),
+    );
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    expect(await settled(unwrap(client.GET('/permissions')))).toMatchObject({ statusCode: 403 });
+    expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(0);
+    expect(mock.calls).toHaveLength(1);
+    expect(getAccessToken()).toBe(OLD);
+  });
+
+  it('replays a 401 whose answer has no body, and ends the session on a bodiless logout 401', async () => {
+    const bare401 = () => new Response(null, { status: 401 });
+    const mock = createMockFetch((request) => {
+      if (request.path === '/auth/refresh-token') return refreshed();
+      if (request.path === '/auth/logout') return bare401();
+      return request.authorization === `Bearer ${NEW}` ? ok(PERMISSIONS) : bare401();
+    });
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    await expect(unwrap(client.GET('/permissions'))).resolves.toEqual(PERMISSIONS);
+    expect(await settled(unwrap(client.POST('/auth/logout')))).toMatchObject({
+      errorCode: 'REFRESH_TOKEN_ERROR',
+    });
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it("keeps the call's own timeout on the replay", async () => {
+    const mock = createMockFetch((request) => {
+      if (request.path === '/auth/refresh-token') return refreshed();
+      if (request.authorization !== `Bearer ${NEW}`) return unauthorized();
+      // The replay never answers: only its own 50 ms timeout ends it.
+      return new Promise<Response>((_resolve, reject) => {
+        request.signal?.addEventListener('abort', () => reject(request.signal!.reason));
+      });
+    });
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    const started = Date.now();
+    const result = await settled(unwrap(client.GET('/permissions', { timeoutMs: 50 })));
+    expect(result).toMatchObject({ statusCode: 0, errorCode: 'TIMEOUT' });
+    // Far below the default 10 s.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('refreshes inside the cross-tab Web Lock where the browser has one', async () => {
     const held: string[] = [];
     vi.stubGlobal('navigator', {

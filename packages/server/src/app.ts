@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -10,9 +11,17 @@ import type { Db } from './db/client.ts';
 import { LocalFileStorage, type FileStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { contract, apiBasePath, type RegisteredOperation } from './http/contract.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import {
+  MAX_PARAM_LENGTH,
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installErrorHandler,
+} from './http/error-handler.ts';
 import { notFound } from './http/errors.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { routeModules } from './routes/index.ts';
+import { registerAuthRateLimits } from './auth/rate-limit.ts';
 import './services.ts';
 
 export interface BuildAppOptions {
@@ -26,9 +35,6 @@ export interface BuildAppOptions {
   mailer?: Mailer;
 }
 
-/** Redacted from request logs: credentials never reach the log. */
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
-
 /**
  * The HTTP application: /api/v1 (every operation of the contract), the reference at /api/docs
  * and the built back-office (packages/app/dist) with an index.html fallback. Not yet listening.
@@ -38,9 +44,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...(options.logger
       ? { loggerInstance: options.logger }
-      : { logger: { level: config.logLevel, redact: REDACT } }),
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+      : { logger: loggerOptions(config.logLevel) }),
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+    },
     bodyLimit: config.bodyLimit,
+    // A hop count is valid for Fastify (proxy-addr) but missing from its types.
+    trustProxy: config.trustProxy as boolean | string[],
+    // Router and HTTP-parser failures leave as the envelope too (http/error-handler.ts).
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler,
   }) as unknown as FastifyInstance;
 
   app.decorate('services', {
@@ -67,7 +82,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     parseJson(request, body as string, done);
   });
 
+  // JSON answers of 1 KB or more go out brotli- or gzip-compressed (per request, brotli quality 4),
+  // with `Vary: Accept-Encoding`; request bodies are not decompressed. Types: JSON and what
+  // mime-db calls compressible; an Excel export (xlsx: not compressible, already a zip) or an
+  // uploaded image streams through untouched, so nothing is buffered.
+  // The per-request compression is for the API (and its reference) only: the app's files are sent
+  // as the build compressed them, never recompressed per request. This hook runs before the
+  // plugin's own onRoute hook, which reads `compress`.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.toLowerCase().startsWith('/api/')) route.compress = false;
+  });
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // A function, not a RegExp: the plugin tests `instanceof RegExp`, false across realms (vitest).
+    customTypes: (contentType: string) =>
+      /^application\/(?:[\w.-]+\+)?json(?:;|$)/.test(contentType),
+  });
   await app.register(cookie);
+  // Per-address and per-account limits of the auth operations, counted in the database.
+  await registerAuthRateLimits(app);
   await app.register(multipart, {
     limits: {
       fileSize: config.uploadLimit,
@@ -78,11 +114,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-  });
+  // CSP (inline theme script by hash), HSTS over https, COOP, Permissions-Policy, no-store on
+  // auth answers, Secure cookies over https (http/security-headers.ts). After the cookie plugin,
+  // whose onSend writes the Set-Cookie headers this one secures.
+  await registerSecurityHeaders(app, config);
 
   for (const registerRoutes of routeModules) await registerRoutes(app);
 
@@ -100,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // handler below, which answers index.html for client routes.
       wildcard: false,
       dotfiles: 'ignore',
+      // The build writes `.br` and `.gz` next to each text file (packages/app/build/precompress.ts):
+      // sent as they are by `Accept-Encoding`, with `Vary: Accept-Encoding`, identity otherwise.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         // Vite's hashed assets never change under their name; everything else is revalidated.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/limits.ts';
 
 /** Argon2id cost parameters (see docs in README: OWASP's minimum for argon2id). */
 export interface PasswordHashingConfig {
@@ -30,11 +31,19 @@ export interface Config {
   logLevel: LogLevel;
   /** Adds `Secure` to the refresh cookie (default: when APP_URL is https). */
   cookieSecure: boolean;
+  /**
+   * Which proxies to believe about the client (X-Forwarded-For/-Proto/-Host): false (default,
+   * none), true (any), a hop count, or addresses/CIDRs. Fastify's `trustProxy`. Decides
+   * `request.ip` (rate limits) and `request.protocol` (HSTS, `Secure` cookies).
+   */
+  trustProxy: boolean | number | string[];
   /** Maximum JSON body size in bytes. */
   bodyLimit: number;
   /** Maximum size of one uploaded file in bytes. */
   uploadLimit: number;
   passwordHashing: PasswordHashingConfig;
+  /** Rate limits of sign-in, reset and change password (auth/limits.ts; not read from the environment). */
+  authRateLimits: AuthRateLimits;
   /** Folder of the built app (`packages/app/dist`), served with an index.html fallback. */
   appDistDir: string;
   /** Run the demo-data seeders at start (DEMO_DATA, default true). */
@@ -59,7 +68,11 @@ export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = {
   parallelism: 1,
 };
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * packages/server: this file lives in src/, and the start-up bundle (scripts/start.mjs) in dist/,
+ * both one level below it, so every path of the server is resolved from here.
+ */
+export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The monorepo root (this file lives in packages/server/src). */
 export const repoRoot = path.resolve(serverRoot, '..', '..');
 
@@ -117,6 +130,22 @@ export function loadConfig(env: Env = process.env): Config {
     return raw;
   };
 
+  const trustProxy = (): Config['trustProxy'] => {
+    const raw = read('TRUST_PROXY');
+    if (raw === undefined) return false;
+    const lower = raw.toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+    if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+    if (/^hops:\d+$/.test(lower)) return Number(lower.slice(5));
+    const entries = raw.split(',').map((entry) => entry.trim());
+    const address = /^(?:[0-9.]+|[0-9a-f:]+|loopback|linklocal|uniquelocal)(?:\/\d{1,3})?$/i;
+    if (entries.every((entry) => address.test(entry))) return entries;
+    problems.push(
+      `TRUST_PROXY must be true, false, hops:<n> or a comma-separated list of addresses/CIDRs (got "${raw}")`,
+    );
+    return false;
+  };
+
   const port = integer('PORT', 3000, 1, 65535);
   const host = read('HOST') ?? '0.0.0.0';
   const dataDir = path.resolve(read('DATA_DIR') ?? path.join(repoRoot, 'data'));
@@ -157,9 +186,11 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     logLevel,
     cookieSecure: boolean('COOKIE_SECURE', appUrl.startsWith('https:')),
+    trustProxy: trustProxy(),
     bodyLimit: integer('BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: integer('UPLOAD_LIMIT', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     passwordHashing: DEFAULT_PASSWORD_HASHING,
+    authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
     appDistDir: path.resolve(
       read('APP_DIST_DIR') ?? path.join(repoRoot, 'packages', 'app', 'dist'),
     ),

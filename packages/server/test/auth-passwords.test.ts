@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { hashPassword, needsRehash, verifyPassword } from '../src/auth/passwords.ts';
 import { passwordResetTokens, users } from '../src/db/schema/index.ts';
 import {
   accessTokenFor,
@@ -253,10 +254,15 @@ describe('reset-password', () => {
 
   it('also lifts a lockout', async () => {
     const locked = await createUser(t.db, t.config, []);
-    await t.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() + 10 * 60_000) })
-      .where(eq(users.id, locked.id));
+    for (let i = 0; i < 5; i++) {
+      await post('login', { username: locked.email, password: 'Incorrecta#1' });
+    }
+    expectFailure(
+      await post('login', { username: locked.email, password: locked.password }),
+      'login',
+      401,
+      'ACCOUNT_LOCKED',
+    );
     const { token, email } = await requestReset(locked.email);
     expectSuccess(
       await post('reset-password', { token, email, newPassword: 'Libre#2026' }),
@@ -425,5 +431,81 @@ describe('admin-change-password', () => {
     expect(badId.validationErrors).toEqual([
       { field: 'userId', message: 'Debe ser de tipo número entero.' },
     ]);
+  });
+});
+
+describe('what the auth service must do and must not do', () => {
+  it('mails a text and an HTML part, the name and the link escaped in the HTML', async () => {
+    const user = await createUser(t.db, t.config, [], { name: 'Ana <b>&"' });
+    const { token, file } = await requestReset(user.email);
+    const eml = decodeQuotedPrintable(await readFile(path.join(outboxDir(), file), 'utf8'));
+    expect(eml).toMatch(/Subject: =\?UTF-8\?Q\?Restablecer_tu_contrase/);
+    expect(eml).toMatch(/Content-Type: text\/plain/);
+    expect(eml).toMatch(/Content-Type: text\/html/);
+    expect(eml).toContain('Hola, Ana <b>&":');
+    expect(eml).toContain('<p>Hola, Ana &lt;b&gt;&amp;&quot;:</p>');
+    expect(eml).toContain('El enlace vence en 30 minutos y solo puede usarse una vez.');
+    expect(eml).toContain(
+      `<a href="http://localhost:5173/reset-password?token=${encodeURIComponent(token)}&amp;email=`,
+    );
+  });
+
+  it('sends nothing for an inactive user', async () => {
+    const user = await createUser(t.db, t.config, [], { isActive: false });
+    const before = await outboxFiles();
+    expectSuccess(await post('send-reset-email', { email: user.email }), 'sendResetEmail');
+    expect(await outboxFiles()).toEqual(before);
+  });
+
+  it('lets only one of two resets with the same token at once succeed', async () => {
+    const user = await createUser(t.db, t.config, []);
+    const { token, email } = await requestReset(user.email);
+    const answers = await Promise.all([
+      post('reset-password', { token, email, newPassword: 'Primera#2026' }),
+      post('reset-password', { token, email, newPassword: 'Segunda#2026' }),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.statusCode === 400)!;
+    expectFailure(refused, 'resetPassword', 400, 'INVALID_RESET_TOKEN');
+    const winner = answers[0]!.statusCode === 200 ? 'Primera#2026' : 'Segunda#2026';
+    await signIn({ email: user.email, password: winner });
+  });
+
+  it('re-hashes a password stored with other argon2 parameters at sign-in', async () => {
+    const user = await createUser(t.db, t.config, []);
+    const older = await hashPassword(user.password, {
+      memoryCost: 512,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    await t.db.update(users).set({ passwordHash: older }).where(eq(users.id, user.id));
+    await signIn(user);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).not.toBe(older);
+    expect(needsRehash(row!.passwordHash, t.config.passwordHashing)).toBe(false);
+    expect(await verifyPassword(row!.passwordHash, user.password)).toBe(true);
+    // Already current: left as it is at the next sign-in.
+    await signIn(user);
+    const [again] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(again!.passwordHash).toBe(row!.passwordHash);
+  });
+
+  it('refuses an administrator setting their own password without the current one', async () => {
+    const admin = await createUser(t.db, t.config, ['CHANGE_PASSWORD_USERS']);
+    const token = await accessTokenFor(t.app, t.db, admin.id);
+    const refused = expectFailure(
+      await post(
+        'admin-change-password',
+        { userId: admin.id, newPassword: 'Propia#2026' },
+        bearer(token),
+      ),
+      'adminChangePassword',
+      403,
+      'FORBIDDEN',
+    );
+    expect(refused.errorMessage).toContain('Cambiar contraseña');
+    // The password did not change.
+    await signIn(admin);
   });
 });

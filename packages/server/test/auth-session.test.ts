@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { refreshTokens, users } from '../src/db/schema/index.ts';
-import { signAccessToken } from '../src/auth/tokens.ts';
+import { authThrottles, refreshTokens, users } from '../src/db/schema/index.ts';
+import { accountSubject } from '../src/auth/service.ts';
+import { PRINCIPAL_CACHE_MS } from '../src/auth/principal.ts';
+import { REFRESH_GRACE_MS } from '../src/auth/sessions.ts';
+import { throttleKey } from '../src/auth/throttle.ts';
+import { sha256Hex, signAccessToken } from '../src/auth/tokens.ts';
 import {
   bearer,
   createTestApp,
@@ -137,9 +141,9 @@ describe('login', () => {
 
     // The minutes left are rounded up.
     await t.db
-      .update(users)
+      .update(authThrottles)
       .set({ lockedUntil: new Date(Date.now() + 3.5 * 60_000) })
-      .where(eq(users.id, user.id));
+      .where(eq(authThrottles.subject, accountSubject(user.email)));
     const later = expectFailure(
       await login({ username: user.email, password: user.password }),
       'login',
@@ -150,12 +154,15 @@ describe('login', () => {
 
     // Once the lock has expired the right password works again and resets the counter.
     await t.db
-      .update(users)
+      .update(authThrottles)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, user.id));
+      .where(eq(authThrottles.subject, accountSubject(user.email)));
     expectSuccess(await login({ username: user.email, password: user.password }), 'login');
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.failedLoginCount).toBe(0);
+    const [row] = await t.db
+      .select()
+      .from(authThrottles)
+      .where(eq(authThrottles.key, throttleKey('login', user.email.toLowerCase(), '127.0.0.1')));
+    expect(row!.failures).toBe(0);
     expect(row!.lockedUntil).toBeNull();
   });
 
@@ -208,7 +215,16 @@ describe('refresh token', () => {
     });
     expectSuccess(permissions, 'listPermissions');
 
-    // Replaying the rotated token: 401, and the family is revoked (B fails too).
+    // Presented again within the grace window (another tab): the same successor, no revocation.
+    const again = await refreshWith(tokenA);
+    expectSuccess(again, 'refreshToken');
+    expect(refreshCookie(again)!.value).toBe(cookieB.value);
+
+    // After the window, replaying the rotated token: 401, and the family is revoked (B fails too).
+    await t.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256Hex(tokenA)));
     const replay = expectFailure(
       await refreshWith(tokenA),
       'refreshToken',
@@ -362,7 +378,7 @@ describe('access token', () => {
     expectSuccess(await permissionsWith(bearer(accessToken)), 'listPermissions');
   });
 
-  it('applies permission changes at once (permissions are read per request)', async () => {
+  it('applies a change made outside this process within the principal cache bound', async () => {
     const user = await createUser(t.db, t.config, ['VIEW_USERS']);
     const { accessToken } = expectSuccess(
       await login({ username: user.email, password: user.password }),
@@ -371,7 +387,15 @@ describe('access token', () => {
     const promoters = () =>
       t.app.inject({ method: 'GET', url: '/api/v1/users/promoters', headers: bearer(accessToken) });
     expectSuccess(await promoters(), 'listPromoters');
+    // Directly in the database (not through this process, which would invalidate the cache).
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
-    expectFailure(await promoters(), 'listPromoters', 401, 'UNAUTHORIZED');
+    expectSuccess(await promoters(), 'listPromoters');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + PRINCIPAL_CACHE_MS + 1);
+      expectFailure(await promoters(), 'listPromoters', 401, 'UNAUTHORIZED');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

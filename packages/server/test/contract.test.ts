@@ -67,6 +67,19 @@ describe('the contract and the routes', () => {
     }
   });
 
+  it('the walk reaches every resource: each VIEW_/CREATE_/UPDATE_/DELETE_ code guards an operation', () => {
+    const guarding = new Set([...t.app.registeredOperations.values()].map((o) => String(o.auth)));
+    const crud = /^(VIEW|CREATE|UPDATE|DELETE)_(.+)$/;
+    const bases = new Set(
+      ALL_PERMISSION_CODES.filter((code) => code.startsWith('VIEW_')).map((code) => code.slice(5)),
+    );
+    const unguarded = ALL_PERMISSION_CODES.filter((code) => {
+      const base = crud.exec(code)?.[2];
+      return base !== undefined && bases.has(base) && !guarding.has(code);
+    });
+    expect(unguarded, 'permission codes no registered operation requires').toEqual([]);
+  });
+
   it('every JSON or form request body refuses unknown fields (additionalProperties: false)', () => {
     const open: string[] = [];
     for (const op of listOperations()) {

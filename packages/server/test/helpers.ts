@@ -20,6 +20,20 @@ import { responseSchema, type DataOf, type OperationId } from '../src/http/contr
 import type { ErrorEnvelope } from '../src/http/errors.ts';
 import { responseAjv } from '../src/http/validation.ts';
 import { seed } from '../src/seed/index.ts';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from '../src/auth/limits.ts';
+
+/** The default limits with a ceiling no suite reaches. */
+export const UNLIMITED_AUTH_RATE_LIMITS = Object.fromEntries(
+  Object.entries(DEFAULT_AUTH_RATE_LIMITS).map(([scope, limits]) => [
+    scope,
+    Object.fromEntries(
+      Object.entries(limits).map(([dimension, limit]) => [
+        dimension,
+        { ...(limit as object), max: 1_000_000 },
+      ]),
+    ),
+  ]),
+) as unknown as AuthRateLimits;
 
 /** Cheap argon2id for tests (production uses the OWASP parameters of env.ts). */
 export const TEST_PASSWORD_HASHING = { memoryCost: 256, timeCost: 1, parallelism: 1 };
@@ -93,6 +107,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }),
     databaseUrl,
     passwordHashing: TEST_PASSWORD_HASHING,
+    // Every inject comes from 127.0.0.1: the suites sign in and reset far more often than a
+    // person, so the request rate limits are lifted here; test/rate-limits.test.ts sets the real
+    // ones (the lockouts are not rate limits and stay as they are).
+    authRateLimits: UNLIMITED_AUTH_RATE_LIMITS,
     demoData: false,
     ...options.config,
   };

@@ -9,7 +9,15 @@ import { files } from '../src/db/schema/index.ts';
 import { ConfigError, DEFAULT_PASSWORD_HASHING, loadConfig } from '../src/env.ts';
 import { AppError } from '../src/http/errors.ts';
 import { compileValidator, toValidationIssues } from '../src/http/validation.ts';
-import { deleteFile, detectImageType, saveImage } from '../src/files/images.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import {
+  contract,
+  listOperations,
+  parametersSchema,
+  requestBodySchema,
+} from '../src/http/contract.ts';
+import sharp from 'sharp';
+import { deleteFile, detectImageType, saveImage, thumbnailKeyOf } from '../src/files/images.ts';
 import { LocalFileStorage } from '../src/files/storage.ts';
 import { createTestApp, TEST_PASSWORD_HASHING, type TestApp } from './helpers.ts';
 import { GIF_HEADER, JPEG_HEADER, PNG_1X1, WEBP_HEADER } from './fixtures.ts';
@@ -99,6 +107,36 @@ describe('passwords', () => {
   });
 });
 
+describe('request validators', () => {
+  it('every component schema of the contract is valid JSON Schema 2020-12', () => {
+    const meta = new Ajv2020({ strict: false });
+    const schemas = Object.entries(
+      (contract.components as { schemas: Record<string, object> }).schemas,
+    );
+    expect(schemas.length).toBeGreaterThan(50);
+    for (const [name, schema] of schemas) {
+      expect(meta.validateSchema(schema), `${name}: ${meta.errorsText()}`).toBe(true);
+    }
+  });
+
+  it('compile for every operation of the contract (they compile lazily, on first use)', () => {
+    const operations = listOperations();
+    expect(operations.length).toBeGreaterThan(80);
+    for (const op of operations) {
+      const schemas = [
+        ['params', parametersSchema(op, 'path')],
+        ['querystring', parametersSchema(op, 'query')],
+        ['body', requestBodySchema(op.operationId, 'application/json')],
+      ] as const;
+      for (const [target, schema] of schemas) {
+        if (!schema) continue;
+        const validate = compileValidator(target, schema);
+        expect(() => validate({}), `${op.operationId} ${target}`).not.toThrow();
+      }
+    }
+  });
+});
+
 describe('validation messages', () => {
   const issuesFor = (schema: object, data: unknown, target: 'body' | 'querystring' = 'body') => {
     const validate = compileValidator(target, schema);
@@ -171,21 +209,33 @@ describe('images and storage', () => {
     expect(detectImageType(Buffer.alloc(0))).toBeNull();
   });
 
-  it('saves an image, records it and deletes it', async () => {
+  it('saves an image (decoded and re-encoded), records it, and deletes it with its thumbnail', async () => {
     const { storage } = t.app.services;
-    const id = await saveImage(t.db, storage, JPEG_HEADER);
+    const id = await saveImage(t.db, storage, PNG_1X1);
     const [row] = await t.db.select().from(files).where(eq(files.id, id));
-    expect(row).toMatchObject({ mime: 'image/jpeg', size: JPEG_HEADER.length });
-    expect(row!.storageKey).toBe(`${id.slice(0, 2)}/${id}.jpg`);
+    expect(row).toMatchObject({ mime: 'image/png' });
+    expect(row!.storageKey).toBe(`${id.slice(0, 2)}/${id}.png`);
     const stream = await storage.get(row!.storageKey);
     expect(stream).not.toBeNull();
     const chunks: Buffer[] = [];
     for await (const chunk of stream!) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).equals(JPEG_HEADER)).toBe(true);
+    const stored = Buffer.concat(chunks);
+    expect(row!.size).toBe(stored.length);
+    // The same pixel, not necessarily the same bytes.
+    const [a, b] = await Promise.all([stored, PNG_1X1].map((x) => sharp(x).raw().toBuffer()));
+    expect(a!.equals(b!)).toBe(true);
+    expect(await storage.get(thumbnailKeyOf(row!.storageKey))).not.toBeNull();
 
     await deleteFile(t.db, storage, id);
     expect(await t.db.select().from(files).where(eq(files.id, id))).toEqual([]);
     expect(await storage.get(row!.storageKey)).toBeNull();
+    expect(await storage.get(thumbnailKeyOf(row!.storageKey))).toBeNull();
+  });
+
+  it('refuses bytes that only start like an image (a JPEG header and filler)', async () => {
+    await expect(saveImage(t.db, t.app.services.storage, JPEG_HEADER)).rejects.toMatchObject({
+      statusCode: 400,
+    });
   });
 
   it('refuses what is not an image, or too large, with a Spanish 400', async () => {

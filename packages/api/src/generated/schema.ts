@@ -18,7 +18,10 @@ export interface paths {
      * @description Checks the e-mail and password. On success answers a 15-minute access token and the user,
      *     and sets the refresh-token cookie `anaquel_refresh` (httpOnly, SameSite=Strict,
      *     Path=/api/v1/auth; `Max-Age` of 30 days only with `rememberMe`, a browser-session cookie
-     *     otherwise). Five consecutive failures lock the account for 15 minutes.
+     *     otherwise). Five consecutive failures for one e-mail from one address lock that e-mail from
+     *     that address for 15 minutes (`ACCOUNT_LOCKED`, registered or not); more than 50 checked
+     *     failures for one e-mail in 15 minutes from all addresses, or too many sign-ins from one
+     *     address, answer 429 (docs/decisions.md, "Sign-in limits").
      */
     post: operations['login'];
     delete?: never;
@@ -61,8 +64,9 @@ export interface paths {
     /**
      * Renew the access token
      * @description Exchanges the refresh-token cookie for a new access token and a new refresh token (the
-     *     cookie is rotated at every use, keeping its persistence). Presenting an already rotated
-     *     token revokes its whole family. Send no body.
+     *     cookie is rotated at every use, keeping its persistence). A rotated token presented again
+     *     within 30 seconds (several tabs) answers the same new token; after that, presenting it
+     *     revokes its whole family. Send no body.
      */
     post: operations['refreshToken'];
     delete?: never;
@@ -83,7 +87,9 @@ export interface paths {
     /**
      * Request a password-reset e-mail
      * @description When the e-mail belongs to an active user, mails a single-use link valid for 30 minutes.
-     *     The answer is identical whether or not the e-mail is registered.
+     *     The answer is identical, and takes the same time, whether or not the e-mail is registered
+     *     (the look-up and the mail happen after the answer). 429 after 3 requests for one e-mail,
+     *     or 20 from one address, in 15 minutes.
      */
     post: operations['sendResetEmail'];
     delete?: never;
@@ -125,7 +131,8 @@ export interface paths {
     /**
      * Change the signed-in user's password
      * @description Checks the current password and the policy (spec 1 §5). Success revokes the user's other
-     *     sessions; the current one stays signed in.
+     *     sessions; the current one stays signed in. Five consecutive wrong current passwords answer
+     *     429 for 15 minutes.
      */
     post: operations['changePassword'];
     delete?: never;
@@ -146,7 +153,9 @@ export interface paths {
     /**
      * Set another user's password
      * @description Requires `CHANGE_PASSWORD_USERS`. Sets the password of the given user (policy of spec 2 §5)
-     *     and signs that user out everywhere.
+     *     and signs that user out everywhere. 403 for the caller's own password (use
+     *     `changePassword`, which asks for the current one) and for a user holding a permission the
+     *     caller does not hold.
      */
     post: operations['adminChangePassword'];
     delete?: never;
@@ -206,8 +215,10 @@ export interface paths {
     /**
      * Download a stored image
      * @description Public by unguessable id, because images are loaded by `<img src>` without a bearer token.
-     *     Answers the bytes with their detected type, `Cache-Control: private, max-age=86400` and
-     *     `X-Content-Type-Options: nosniff`.
+     *     Answers the bytes with their type, `Cache-Control: private, max-age=86400` and
+     *     `X-Content-Type-Options: nosniff`. Every stored image was decoded and re-encoded at upload
+     *     (no metadata: EXIF and its GPS position are removed) and has a thumbnail for galleries
+     *     (`size=thumb`: WebP, at most 320 x 320 pixels).
      */
     get: operations['getFile'];
     put?: never;
@@ -289,7 +300,7 @@ export interface paths {
     put?: never;
     /**
      * Create a profile
-     * @description Requires `CREATE_PROFILES`. Answers the created record. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
+     * @description Requires `CREATE_PROFILES`. Every permission granted must be held by the caller (403 'No puedes otorgar permisos que tú no tienes.'). Answers the created record. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
      */
     post: operations['createProfile'];
     delete?: never;
@@ -304,7 +315,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -318,13 +329,13 @@ export interface paths {
     get: operations['getProfile'];
     /**
      * Update a profile
-     * @description Requires `UPDATE_PROFILES`. Answers the saved record. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
+     * @description Requires `UPDATE_PROFILES`. 403 for the caller's own profile, for a profile holding a permission the caller does not hold, or for granting one. 422 when no active administrator would remain. Answers the saved record. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
      */
     put: operations['updateProfile'];
     post?: never;
     /**
      * Delete a profile
-     * @description Requires `DELETE_PROFILES`. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
+     * @description Requires `DELETE_PROFILES`. 403 for the caller's own profile or a profile holding a permission the caller does not hold; 422 when no active administrator would remain. Duplicate name: 409 'Ya existe un perfil con ese nombre.' Deleting a profile that users hold: 409 'No se puede eliminar el perfil porque está en uso.'
      */
     delete: operations['deleteProfile'];
     options?: never;
@@ -383,7 +394,7 @@ export interface paths {
     put?: never;
     /**
      * Create a brand
-     * @description Requires `CREATE_BRANDS`. Answers the created record. Duplicate name: 409 'Ya existe una marca con ese nombre.' Deleting a brand that products use: 409 'No se puede eliminar la marca porque está en uso.'
+     * @description Requires `CREATE_BRANDS`. Answers the created record. Duplicate name: 409 'Ya existe una marca con ese nombre.'
      */
     post: operations['createBrand'];
     delete?: never;
@@ -398,7 +409,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -412,13 +423,13 @@ export interface paths {
     get: operations['getBrand'];
     /**
      * Update a brand
-     * @description Requires `UPDATE_BRANDS`. Answers the saved record. Duplicate name: 409 'Ya existe una marca con ese nombre.' Deleting a brand that products use: 409 'No se puede eliminar la marca porque está en uso.'
+     * @description Requires `UPDATE_BRANDS`. Answers the saved record. Duplicate name: 409 'Ya existe una marca con ese nombre.'
      */
     put: operations['updateBrand'];
     post?: never;
     /**
      * Delete a brand
-     * @description Requires `DELETE_BRANDS`. Duplicate name: 409 'Ya existe una marca con ese nombre.' Deleting a brand that products use: 409 'No se puede eliminar la marca porque está en uso.'
+     * @description Requires `DELETE_BRANDS`. Used by a product: 409 'No se puede eliminar la marca porque está en uso.'
      */
     delete: operations['deleteBrand'];
     options?: never;
@@ -492,7 +503,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -586,7 +597,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -680,7 +691,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -714,7 +725,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -744,7 +755,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -834,7 +845,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -868,7 +879,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -958,7 +969,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -1052,7 +1063,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -1131,7 +1142,7 @@ export interface paths {
     put?: never;
     /**
      * Create a user
-     * @description Requires `CREATE_USERS`. multipart/form-data; lists travel as `name[index]` parts. Answers the created record. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
+     * @description Requires `CREATE_USERS`. 403 when the profile grants a permission the caller does not hold. multipart/form-data; lists travel as `name[index]` parts. Answers the created record. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
      */
     post: operations['createUser'];
     delete?: never;
@@ -1146,7 +1157,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -1160,13 +1171,13 @@ export interface paths {
     get: operations['getUser'];
     /**
      * Update a user
-     * @description Requires `UPDATE_USERS`. multipart/form-data as on create; without the image part the current image is kept. Answers the saved record. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
+     * @description Requires `UPDATE_USERS`. 403 when the user holds a permission the caller does not hold, when the new profile grants one, or for a change of the caller's own profile; 422 when no active administrator would remain. multipart/form-data as on create; without the image part the current image is kept. Answers the saved record. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
      */
     put: operations['updateUser'];
     post?: never;
     /**
      * Delete a user
-     * @description Requires `DELETE_USERS`. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
+     * @description Requires `DELETE_USERS`. 403 when the user holds a permission the caller does not hold; 422 when no active administrator would remain. Duplicate e-mail: 409 'Ya existe un usuario con ese correo.' Deleting a user still referenced elsewhere: 409 'No se puede eliminar el usuario porque está en uso.' Deleting yourself: 422 'No puedes eliminar tu propio usuario.'
      */
     delete: operations['deleteUser'];
     options?: never;
@@ -1240,7 +1251,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -1274,7 +1285,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -1304,7 +1315,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -1334,7 +1345,7 @@ export interface paths {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -1390,6 +1401,767 @@ export interface paths {
      * @description Any signed-in user. Every settlement of the zip code (SEPOMEX catalogue, docs/zipcodes.md), ordered by settlement; an empty list when the code is not in the catalogue.
      */
     get: operations['listZipCodes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/surveys/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List surveys (paged)
+     * @description Requires `VIEW_SURVEYS`. Filter matches name, description and campaign name, ignoring case and accents.
+     */
+    get: operations['listSurveys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/surveys/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List surveys as options
+     * @description Any signed-in user (dropdowns). `name` is the name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listSurveyOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/surveys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the surveys of a campaign
+     * @description Any signed-in user (the visit and report filters). Every survey of the campaign (all campaigns when absent), active or not, ordered by name then id; `productTypeOnly=true` keeps the product surveys (type 2) only.
+     */
+    get: operations['listSurveysByCampaign'];
+    put?: never;
+    /**
+     * Create a survey
+     * @description Requires `CREATE_SURVEYS`. A new survey is empty (invalid until it has segments). Answers the created record.
+     */
+    post: operations['createSurvey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/surveys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a survey
+     * @description Requires `VIEW_SURVEYS`. The whole tree (segments with children, questions with their multipleOptions and skip logic), each survey, segment and question with `isValid` and Spanish `errors` (docs/surveys.md). Loaded in a fixed number of queries whatever its size.
+     */
+    get: operations['getSurvey'];
+    /**
+     * Update a survey
+     * @description Requires `UPDATE_SURVEYS`. Once the survey is in use (firstAnswerAt set) changing campaignId, type or points answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.'; name, description and isActive stay editable. Answers the saved record.
+     */
+    put: operations['updateSurvey'];
+    post?: never;
+    /**
+     * Delete a survey
+     * @description Requires `DELETE_SURVEYS`. Deletes the survey with its whole tree. An answered survey answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.'
+     */
+    delete: operations['deleteSurvey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/surveys/{id}/duplicate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Duplicate a survey with its whole tree
+     * @description Requires `CREATE_SURVEYS`. Copies the survey (to the same or another campaign, with the given name) with its segments, questions, options and skip logic (remapped to the copies) in one transaction. The copy is unanswered, so it can be edited even when the original is in use. Answers the copy.
+     */
+    post: operations['duplicateSurvey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/segments/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List segments (paged)
+     * @description Requires `VIEW_SEGMENTS`. Filter matches name, description, survey name and parent name, ignoring case and accents.
+     */
+    get: operations['listSegments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/segments/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List segments as options
+     * @description Any signed-in user (dropdowns). `name` is the name. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listSegmentOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/segments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a segment
+     * @description Requires `CREATE_SEGMENTS`. Inserts at `order` (appends when absent) and shifts the following siblings. An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the created record.
+     */
+    post: operations['createSegment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/segments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a segment
+     * @description Requires `VIEW_SEGMENTS`.
+     */
+    get: operations['getSegment'];
+    /**
+     * Update a segment
+     * @description Requires `UPDATE_SEGMENTS`. A different `order` or `parentId` moves the segment; the old and new siblings close up. An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the saved record.
+     */
+    put: operations['updateSegment'];
+    post?: never;
+    /**
+     * Delete a segment
+     * @description Requires `DELETE_SEGMENTS`. Deletes the segment with its sub-segments, questions and options; the following siblings close up and skip-logic rules hiding them go too. An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.'
+     */
+    delete: operations['deleteSegment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/segments/{id}/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a segment one step up or down
+     * @description Requires `UPDATE_SEGMENTS`. Swaps segment with its neighbour (the top-level segments of the survey, or the questions and sub-segments of its parent) in one transaction; the orders stay 0..n-1. The first cannot go up nor the last go down (400). A move that would leave a skip-logic rule pointing backwards is refused (409, naming the option). An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the moved record.
+     */
+    post: operations['moveSegment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/questions/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List questions (paged)
+     * @description Requires `VIEW_QUESTIONS`. Filter matches description and segment name, ignoring case and accents.
+     */
+    get: operations['listQuestions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/questions/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List questions as options
+     * @description Any signed-in user (dropdowns). `name` is the description. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listQuestionOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/questions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a question
+     * @description Requires `CREATE_QUESTIONS`. Type rules (docs/surveys.md): Si/No gets exactly the options 'Sí' and 'No'; hasOther (types 5, 6, 7, 8, 9, 11) creates the option 'Otro'; multipleOptionsCount is required and at least 1 for types 7, 8 and 9. An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the created record.
+     */
+    post: operations['createQuestion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/questions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a question
+     * @description Requires `VIEW_QUESTIONS`.
+     */
+    get: operations['getQuestion'];
+    /**
+     * Update a question
+     * @description Requires `UPDATE_QUESTIONS`. A type change applies the type rules: to Si/No replaces the options with 'Sí' and 'No'; to a type without options (0-3) removes them; to a type without the extra option resets hasOther and removes 'Otro'; to Ranking sets the options' points to 0. hasOther false removes 'Otro'. A different `order` or `segmentId` moves the question. An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the saved record.
+     */
+    put: operations['updateQuestion'];
+    post?: never;
+    /**
+     * Delete a question
+     * @description Requires `DELETE_QUESTIONS`. Deletes the question with its options; the following siblings close up. An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.'
+     */
+    delete: operations['deleteQuestion'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/questions/{id}/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a question one step up or down
+     * @description Requires `UPDATE_QUESTIONS`. Swaps question with its neighbour (the questions and sub-segments of its segment) in one transaction; the orders stay 0..n-1. The first cannot go up nor the last go down (400). A move that would leave a skip-logic rule pointing backwards is refused (409, naming the option). An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the moved record.
+     */
+    post: operations['moveQuestion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/questions/{id}/survey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get the survey tree of a question
+     * @description Requires `VIEW_QUESTIONS`. The same tree as `GET surveys/{id}`, of the survey holding the question (the option form picks the segments and questions an option hides from it).
+     */
+    get: operations['getQuestionSurvey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/multipleoptions/paged': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List multiple options (paged)
+     * @description Requires `VIEW_MULTIPLEOPTIONS`. Filter matches description and question description, ignoring case and accents.
+     */
+    get: operations['listMultipleOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/multipleoptions/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List multiple options as options
+     * @description Any signed-in user (dropdowns). `name` is the description. Filter ignores case and accents. Sort columns: name, id (default name).
+     */
+    get: operations['listMultipleOptionOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/multipleoptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a multiple option
+     * @description Requires `CREATE_MULTIPLEOPTIONS`. Only for questions of types 4 to 12; Si/No questions keep exactly 'Sí' and 'No' (400), 'Otro' is created with hasOther (400 here); Ranking options' points are 0. Skip logic (blurredSegmentIds, blurredQuestionIds) only forward. An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the created record.
+     */
+    post: operations['createMultipleOption'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/multipleoptions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a multiple option
+     * @description Requires `VIEW_MULTIPLEOPTIONS`.
+     */
+    get: operations['getMultipleOption'];
+    /**
+     * Update a multiple option
+     * @description Requires `UPDATE_MULTIPLEOPTIONS`. Descriptions of Si/No options and of 'Otro' are locked; Ranking points are locked at 0 (400). Skip logic only forward (400 'Solo se pueden ocultar segmentos y preguntas posteriores a la pregunta.'). An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the saved record.
+     */
+    put: operations['updateMultipleOption'];
+    post?: never;
+    /**
+     * Delete a multiple option
+     * @description Requires `DELETE_MULTIPLEOPTIONS`. Si/No options and 'Otro' cannot be deleted (400; 'Otro' goes with hasOther). The following options close up. An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.'
+     */
+    delete: operations['deleteMultipleOption'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/multipleoptions/{id}/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a multiple option one step up or down
+     * @description Requires `UPDATE_MULTIPLEOPTIONS`. Swaps option with its neighbour (the options of its question; 'Otro' stays last) in one transaction; the orders stay 0..n-1. The first cannot go up nor the last go down (400). A move that would leave a skip-logic rule pointing backwards is refused (409, naming the option). An answered survey (firstAnswerAt set) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.' Answers the moved record.
+     */
+    post: operations['moveMultipleOption'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/surveytypes/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the survey types
+     * @description Any signed-in user. 1 'Punto de venta', 2 'Producto'.
+     */
+    get: operations['listSurveyTypeOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/questiontypes/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the question types
+     * @description Any signed-in user. The 13 types 0..12 with their Spanish labels (spec 1 §9): 'Texto', 'Entero', 'Decimal', 'Fecha', 'Si/No', 'Opción Única', 'Opción Multiple', 'Número Máximo de Opciones', 'Número Mínimo de Opciones', 'Número Exacto de Opciones', 'Matriz de Likert', 'Ranking', 'Rating'.
+     */
+    get: operations['listQuestionTypeOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sync/data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download what the phone needs offline
+     * @description For a promoter (a user whose profile is 'promotor'; anyone else: 403 'Solo los promotores
+     *     pueden sincronizar visitas.'). Its active campaigns (active, started, not ended), the active
+     *     points of sale of those campaigns whose state is in one of the promoter's regions, the
+     *     campaigns' active products, and the trees of the campaigns' active surveys.
+     */
+    get: operations['getSyncData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sync/photos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload one photo of a visit
+     * @description For a promoter (403 otherwise). multipart/form-data with one `photo` part: checked by
+     *     content (JPEG, PNG, WebP or GIF), at most `UPLOAD_LIMIT` bytes, decoded and re-encoded, with
+     *     a thumbnail for galleries. Answers the file id to put in a visit's `photoIds` (or an
+     *     answer's). Upload every photo first, then send the visits; a photo no visit refers to is
+     *     not shown anywhere.
+     */
+    post: operations['uploadSyncPhoto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sync/checkins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a batch of visits
+     * @description For a promoter (403 otherwise). Up to 50 visits, each stored in its own transaction (all of
+     *     it or nothing of it), each answered in `results` in the order sent. Idempotent: a visit
+     *     whose `uuid` is already stored is not stored again and is answered as the first time
+     *     (`created`, same `checkInId` and `syncedAt`); the same `uuid` with other content is
+     *     `rejected`. A visit is checked against the campaign (active, its point of sale in the
+     *     promoter's regions, its products, its surveys), and each answer against its survey (types,
+     *     option counts, 'Otro' text, NA only where accepted, photos where required, required
+     *     questions answered, questions hidden by the skip logic not answered). Points are computed
+     *     (docs/surveys.md, "Puntuación") and stored; `syncedAt` is the server's clock. The answer is
+     *     200 even when some visits are rejected; a malformed body is a 400 for the whole batch.
+     */
+    post: operations['syncCheckIns'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List visits (paged)
+     * @description Requires `VIEW_CHECKINS`; filtering by `promoterId` also requires `VIEW_USERS` (403
+     *     otherwise). `startDate` and `endDate` are calendar days in Mexico City time
+     *     (America/Mexico_City), both included, on the visit's start; an end before the start is a
+     *     400 'La fecha de fin no puede ser anterior a la fecha de inicio'. Default order: newest
+     *     start first.
+     */
+    get: operations['listCheckIns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkins/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The dashboard's visit figures
+     * @description Requires `VIEW_CHECKINS`. The figures a supervisor looks at first, over the visits that
+     *     started today and in the last 7 days (today and the 6 days before it), calendar days in
+     *     Mexico City time: visits, unavailable visits, the average score (answered points over the
+     *     survey points of every survey answered in the window, as a percentage, points stored at sync
+     *     time) and the promoters who made at least one visit.
+     */
+    get: operations['getCheckInSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkins/{id}/surveys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The visit id.
+         * @example 41
+         */
+        id: number;
+      };
+      cookie?: never;
+    };
+    /**
+     * The surveys answered at a visit
+     * @description Requires `VIEW_CHECKINS`. Point-of-sale surveys first, then product surveys by product
+     *     name. 404 'La visita no existe.' for an unknown visit; an unavailable visit has none.
+     */
+    get: operations['listCheckInSurveys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkins/surveys/{checkInSurveyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The id of the answered survey (`CheckInSurvey.id`).
+         * @example 88
+         */
+        checkInSurveyId: number;
+      };
+      cookie?: never;
+    };
+    /**
+     * The result tree of an answered survey
+     * @description Requires `VIEW_CHECKINS`. The survey's segments shown at the visit (those the skip logic hid
+     *     are left out), nested, each with the points stored at sync time and its answered questions;
+     *     `answerPoints` of `surveyPoints`. 404 'La encuesta de la visita no existe.'
+     */
+    get: operations['getCheckInSurveyResult'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reports/product-survey-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export a product survey's answers to Excel
+     * @description Requires `VIEW_CHECKINS`. An `.xlsx` workbook (layout in docs/reports.md): one row per visit
+     *     and product that answered the survey (type 2 'Producto') whose start falls in the window,
+     *     plus one row marked 'No disponible' per unavailable visit of the survey's campaign in the
+     *     window; fixed columns, one column per question in designer order under a header row of
+     *     segment names, the points stored at sync time per question, per segment and the total.
+     *     A second sheet holds the filters, the row count and the time of the export.
+     *     `startDate` and `endDate` are calendar days in Mexico City time (YYYY-MM-DD), both included,
+     *     on the visit's start; either may be left out (no bound). The file is streamed as it is
+     *     written (no row limit); every error is answered as the JSON envelope before any byte of
+     *     the file: 404 for an unknown survey, 400 for a bad date or an end before the start, 422
+     *     when the survey is not a product survey. The file name
+     *     `Reporte_{campaign}_{survey}_{start}_{end}.xlsx` ('sin_inicio' / 'sin_fin' for a missing
+     *     date) is given as a plain safe name (`filename`) and with its accents (`filename*`, RFC 5987).
+     */
+    get: operations['exportProductSurveyReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1638,6 +2410,11 @@ export interface components {
       id: number;
       /** @example María López */
       name: string;
+      /**
+       * @description False for an inactive record (answered only for `Ids`); dropdowns show it marked '(inactivo)'.
+       * @example true
+       */
+      isActive?: boolean;
     };
     OptionList: components['schemas']['Option'][];
     Health: {
@@ -1670,6 +2447,11 @@ export interface components {
       hasNext: boolean;
       /** @example false */
       hasPrev: boolean;
+      /**
+       * @description True when more than 1 000 rows match and `totalCount` is PostgreSQL's estimate (never below 1 001; docs/decisions.md, "Lists at scale"). The page that ends the list, or any list with at most 1 000 matches, has the exact count.
+       * @example false
+       */
+      totalCountIsEstimate?: boolean;
     };
     Profile: {
       /** @example 3 */
@@ -2849,6 +3631,1140 @@ export interface components {
       success: true;
       data: components['schemas']['ZipCodeSettlement'][];
     };
+    /**
+     * @description Survey type (look-up `surveyTypes`): 1 'Punto de venta' (answered once per visit),
+     *     2 'Producto' (answered once per product of the campaign present at the visit; the report
+     *     exports these).
+     * @example 2
+     * @enum {integer}
+     */
+    SurveyType: 1 | 2;
+    /**
+     * @description Points, at least 0, at most 2 decimals ('Los puntos admiten como máximo 2 decimales').
+     * @example 10
+     */
+    Points: number;
+    /**
+     * Format: date-time
+     * @description When the first answers of this survey were synchronised; null while unanswered. Once set the
+     *     survey is in use: its content (segments, questions, options, skip logic, campaignId, type and
+     *     points) answers 409 'El cuestionario ya tiene respuestas registradas; duplícalo para
+     *     modificarlo.'; only name, description and isActive stay editable.
+     * @example null
+     */
+    FirstAnswerAt: string | null;
+    /** @description A survey as the list shows it and its form edits it. */
+    Survey: {
+      /** @example 1 */
+      id: number;
+      /**
+       * @description The campaign the survey belongs to.
+       * @example 1
+       */
+      campaignId: number;
+      /**
+       * @description Name of the campaign.
+       * @example Regreso a clases 2026
+       */
+      campaignName: string;
+      type: components['schemas']['SurveyType'];
+      /**
+       * @description Spanish label of the type ('Punto de venta', 'Producto').
+       * @example Producto
+       */
+      typeDescription: string;
+      /** @example Exhibición en anaquel */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Revisión de la exhibición del producto
+       */
+      description: string | null;
+      points: components['schemas']['Points'];
+      /**
+       * @description Active; inactive surveys are left out of the options and of new visits.
+       * @example true
+       */
+      isActive: boolean;
+      firstAnswerAt: components['schemas']['FirstAnswerAt'];
+    };
+    SurveyPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Survey'][];
+    };
+    SurveyPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['SurveyPage'];
+    };
+    /** @description A survey in the plain list `GET surveys` (report and visit filters). */
+    SurveySummary: {
+      /** @example 1 */
+      id: number;
+      /**
+       * @description The campaign the survey belongs to.
+       * @example 1
+       */
+      campaignId: number;
+      type: components['schemas']['SurveyType'];
+      /**
+       * @description Spanish label of the type ('Punto de venta', 'Producto').
+       * @example Producto
+       */
+      typeDescription: string;
+      /** @example Exhibición en anaquel */
+      name: string;
+      points: components['schemas']['Points'];
+      /**
+       * @description Active; inactive surveys are left out of the options and of new visits.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    SurveySummaryListEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['SurveySummary'][];
+    };
+    SurveyInput: {
+      /**
+       * @description Required; an existing campaign ('La campaña es obligatoria').
+       * @example 1
+       */
+      campaignId: number;
+      type: components['schemas']['SurveyType'];
+      /**
+       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
+       * @example Exhibición en anaquel
+       */
+      name: string;
+      /**
+       * @description Optional; at most 255 characters ('La descripción no puede exceder 255 caracteres').
+       * @example Revisión de la exhibición del producto
+       */
+      description?: string | null;
+      points: components['schemas']['Points'];
+      /**
+       * @description Active; inactive surveys are left out of the options and of new visits.
+       * @example true
+       */
+      isActive: boolean;
+    };
+    SurveyEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Survey'];
+    };
+    /**
+     * @description Server-computed validation errors in Spanish (docs/surveys.md); empty when valid.
+     * @example []
+     */
+    ValidityErrors: string[];
+    /**
+     * @description Position among its siblings, 0-based and contiguous.
+     * @example 0
+     */
+    Order: number;
+    /** @description A segment inside the survey tree. */
+    SegmentNode: {
+      /** @example 1 */
+      id: number;
+      /** @example 1 */
+      surveyId: number;
+      /**
+       * @description The segment containing this one; null for a top-level segment.
+       * @example null
+       */
+      parentId: number | null;
+      /** @example Anaquel principal */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Revisión de la exhibición del producto
+       */
+      description: string | null;
+      order: components['schemas']['Order'];
+      points: components['schemas']['Points'];
+      /**
+       * @description False when `errors` is not empty.
+       * @example true
+       */
+      isValid: boolean;
+      errors: components['schemas']['ValidityErrors'];
+      /** @description Sub-segments, by order (the order is shared with `questions`). */
+      children: components['schemas']['SegmentNode'][];
+      /** @description Questions, by order (the order is shared with `children`). */
+      questions: components['schemas']['QuestionNode'][];
+    };
+    /**
+     * @description Question type (look-up `questionTypes`): 0 Texto, 1 Entero, 2 Decimal, 3 Fecha, 4 Si/No,
+     *     5 Opción Única, 6 Opción Multiple, 7 Número Máximo de Opciones, 8 Número Mínimo de Opciones,
+     *     9 Número Exacto de Opciones, 10 Matriz de Likert, 11 Ranking, 12 Rating.
+     * @example 5
+     */
+    QuestionType: number;
+    /** @description An option of a question, with its skip logic. */
+    MultipleOption: {
+      /** @example 1 */
+      id: number;
+      /** @example 7 */
+      questionId: number;
+      order: components['schemas']['Order'];
+      /** @example Sí */
+      description: string;
+      points: components['schemas']['Points'];
+      /**
+       * @description The extra option 'Otro' (managed by the question's hasOther).
+       * @example false
+       */
+      isOther: boolean;
+      /**
+       * @description Segments hidden when this option is chosen (skip logic), ascending.
+       * @example []
+       */
+      blurredSegmentIds: number[];
+      /**
+       * @description Questions hidden when this option is chosen (skip logic), ascending.
+       * @example []
+       */
+      blurredQuestionIds: number[];
+    };
+    /** @description A question inside the survey tree. */
+    QuestionNode: {
+      /** @example 1 */
+      id: number;
+      /** @example 3 */
+      segmentId: number;
+      type: components['schemas']['QuestionType'];
+      /**
+       * @description Spanish label of the type (spec 1 §9).
+       * @example Opción Única
+       */
+      typeDescription: string;
+      order: components['schemas']['Order'];
+      /**
+       * @description The question's text.
+       * @example ¿El producto está al frente del anaquel?
+       */
+      description: string;
+      /**
+       * @description The promoter may answer 'No aplica'.
+       * @example false
+       */
+      acceptsNA: boolean;
+      /**
+       * @description May be left unanswered.
+       * @example false
+       */
+      isOptional: boolean;
+      /**
+       * @description Asks for a photo.
+       * @example false
+       */
+      hasPhoto: boolean;
+      /**
+       * @description Has the extra option 'Otro' (types 5, 6, 7, 8, 9 and 11 only); the server creates and removes that option with this flag.
+       * @example false
+       */
+      hasOther: boolean;
+      /**
+       * @description The option limit of types 7 (at most), 8 (at least) and 9 (exactly); null for the other types.
+       * @example null
+       */
+      multipleOptionsCount: number | null;
+      points: components['schemas']['Points'];
+      /**
+       * @description False when `errors` is not empty.
+       * @example true
+       */
+      isValid: boolean;
+      errors: components['schemas']['ValidityErrors'];
+      /** @description Options, by order. */
+      multipleOptions: components['schemas']['MultipleOption'][];
+    };
+    /**
+     * @description The whole survey as the designer shows it (`GET surveys/{id}`, `GET questions/{id}/survey`):
+     *     top-level segments ordered by `order`, each with its sub-segments (`children`) and
+     *     `questions` (children and questions share one order sequence), each question with its
+     *     `multipleOptions`. `isValid`/`errors` are computed by the server (docs/surveys.md); the
+     *     survey's `errors` also list every segment's and question's error, prefixed with its name.
+     */
+    SurveyTree: {
+      /** @example 1 */
+      id: number;
+      /**
+       * @description The campaign the survey belongs to.
+       * @example 1
+       */
+      campaignId: number;
+      /**
+       * @description Name of the campaign.
+       * @example Regreso a clases 2026
+       */
+      campaignName: string;
+      type: components['schemas']['SurveyType'];
+      /**
+       * @description Spanish label of the type ('Punto de venta', 'Producto').
+       * @example Producto
+       */
+      typeDescription: string;
+      /** @example Exhibición en anaquel */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Revisión de la exhibición del producto
+       */
+      description: string | null;
+      points: components['schemas']['Points'];
+      /**
+       * @description Active; inactive surveys are left out of the options and of new visits.
+       * @example true
+       */
+      isActive: boolean;
+      firstAnswerAt: components['schemas']['FirstAnswerAt'];
+      /**
+       * @description True when neither the survey nor any of its segments and questions has errors.
+       * @example true
+       */
+      isValid: boolean;
+      errors: components['schemas']['ValidityErrors'];
+      /** @description Top-level segments, by order. */
+      segments: components['schemas']['SegmentNode'][];
+    };
+    SurveyTreeEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['SurveyTree'];
+    };
+    SurveyDuplicateInput: {
+      /**
+       * @description The campaign of the copy (the same or another one).
+       * @example 2
+       */
+      campaignId: number;
+      /**
+       * @description Name of the copy; at least 3 characters after trimming.
+       * @example Exhibición en anaquel (copia)
+       */
+      name: string;
+    };
+    /** @description A segment as the list shows it and its form edits it. */
+    Segment: {
+      /** @example 1 */
+      id: number;
+      /** @example 1 */
+      surveyId: number;
+      /**
+       * @description Name of the survey.
+       * @example Exhibición en anaquel
+       */
+      surveyName: string;
+      /**
+       * @description The segment containing this one; null for a top-level segment.
+       * @example null
+       */
+      parentId: number | null;
+      /**
+       * @description Name of the parent segment, or null.
+       * @example null
+       */
+      parentName: string | null;
+      /** @example Anaquel principal */
+      name: string;
+      /**
+       * @description Description, or null.
+       * @example Revisión de la exhibición del producto
+       */
+      description: string | null;
+      order: components['schemas']['Order'];
+      points: components['schemas']['Points'];
+    };
+    SegmentPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Segment'][];
+    };
+    SegmentPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['SegmentPage'];
+    };
+    SegmentInput: {
+      /**
+       * @description Required; an existing survey. A segment cannot change survey.
+       * @example 1
+       */
+      surveyId: number;
+      /**
+       * @description Optional; a segment of the same survey (not the segment itself nor one of its sub-segments). Null or absent = top level. Changing it moves the segment to the end of its new parent.
+       * @example null
+       */
+      parentId?: number | null;
+      /**
+       * @description Required; at least 3 characters after trimming.
+       * @example Anaquel principal
+       */
+      name: string;
+      /**
+       * @description Optional; at most 255 characters.
+       * @example Revisión del anaquel
+       */
+      description?: string | null;
+      /**
+       * @description Optional position among the siblings. Create - absent or beyond the end appends, otherwise the item inserted there and the following ones shift down. Update - a different value moves the segment there (the others close up).
+       * @example 0
+       */
+      order?: number;
+      points: components['schemas']['Points'];
+    };
+    SegmentEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Segment'];
+    };
+    MoveInput: {
+      /**
+       * @description One step up (order - 1) or down (order + 1) among the siblings, swapping with the neighbour. The first item cannot go up nor the last go down (400).
+       * @example up
+       * @enum {string}
+       */
+      direction: 'up' | 'down';
+    };
+    /** @description A question as the list shows it and its form edits it. */
+    Question: {
+      /** @example 1 */
+      id: number;
+      /** @example 3 */
+      segmentId: number;
+      /**
+       * @description Name of the segment.
+       * @example Anaquel principal
+       */
+      segmentName: string;
+      /** @example 1 */
+      surveyId: number;
+      type: components['schemas']['QuestionType'];
+      /**
+       * @description Spanish label of the type (spec 1 §9).
+       * @example Opción Única
+       */
+      typeDescription: string;
+      order: components['schemas']['Order'];
+      /**
+       * @description The question's text.
+       * @example ¿El producto está al frente del anaquel?
+       */
+      description: string;
+      /**
+       * @description The promoter may answer 'No aplica'.
+       * @example false
+       */
+      acceptsNA: boolean;
+      /**
+       * @description May be left unanswered.
+       * @example false
+       */
+      isOptional: boolean;
+      /**
+       * @description Asks for a photo.
+       * @example false
+       */
+      hasPhoto: boolean;
+      /**
+       * @description Has the extra option 'Otro' (types 5, 6, 7, 8, 9 and 11 only); the server creates and removes that option with this flag.
+       * @example false
+       */
+      hasOther: boolean;
+      /**
+       * @description The option limit of types 7 (at most), 8 (at least) and 9 (exactly); null for the other types.
+       * @example null
+       */
+      multipleOptionsCount: number | null;
+      points: components['schemas']['Points'];
+    };
+    QuestionPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['Question'][];
+    };
+    QuestionPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['QuestionPage'];
+    };
+    QuestionInput: {
+      /**
+       * @description Required; an existing segment. On update it may be another segment of the same survey (the question moves to the end of it).
+       * @example 3
+       */
+      segmentId: number;
+      type: components['schemas']['QuestionType'];
+      /**
+       * @description Optional position among the segment's questions and sub-segments (shared sequence). Create - absent or beyond the end appends, otherwise inserts there. Update - a different value moves the question there.
+       * @example 0
+       */
+      order?: number;
+      /**
+       * @description Required; at least 3 characters after trimming ('La descripción es obligatoria').
+       * @example ¿El producto está al frente del anaquel?
+       */
+      description: string;
+      /**
+       * @default false
+       * @example false
+       */
+      acceptsNA: boolean;
+      /**
+       * @default false
+       * @example false
+       */
+      isOptional: boolean;
+      /**
+       * @default false
+       * @example false
+       */
+      hasPhoto: boolean;
+      /**
+       * @description Only for types 5, 6, 7, 8, 9 and 11; another type saves false.
+       * @default false
+       * @example false
+       */
+      hasOther: boolean;
+      /**
+       * @description Required and at least 1 for types 7, 8 and 9; ignored (saved null) otherwise.
+       * @example null
+       */
+      multipleOptionsCount?: number | null;
+      points: components['schemas']['Points'];
+    };
+    QuestionEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['Question'];
+    };
+    /** @description An option as the list shows it and its form edits it. */
+    MultipleOptionRow: {
+      /** @example 1 */
+      id: number;
+      /** @example 7 */
+      questionId: number;
+      /**
+       * @description Text of the question.
+       * @example ¿El producto está al frente del anaquel?
+       */
+      questionDescription: string;
+      questionType: components['schemas']['QuestionType'];
+      /** @example 1 */
+      surveyId: number;
+      order: components['schemas']['Order'];
+      /** @example Sí */
+      description: string;
+      points: components['schemas']['Points'];
+      /**
+       * @description The extra option 'Otro' (managed by the question's hasOther).
+       * @example false
+       */
+      isOther: boolean;
+      /**
+       * @description Segments hidden when this option is chosen (skip logic), ascending.
+       * @example []
+       */
+      blurredSegmentIds: number[];
+      /**
+       * @description Questions hidden when this option is chosen (skip logic), ascending.
+       * @example []
+       */
+      blurredQuestionIds: number[];
+    };
+    MultipleOptionPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['MultipleOptionRow'][];
+    };
+    MultipleOptionPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['MultipleOptionPage'];
+    };
+    MultipleOptionInput: {
+      /**
+       * @description Required; an existing question of a type with options (4 to 12). Cannot change.
+       * @example 7
+       */
+      questionId: number;
+      /**
+       * @description Optional position. Create - absent or beyond the end appends (before 'Otro', which stays last), otherwise inserts there. Update - a different value moves the option there.
+       * @example 0
+       */
+      order?: number;
+      /**
+       * @description Required; at least 2 characters after trimming. Locked for Si/No options and for 'Otro' (a different value is a 400).
+       * @example Sí
+       */
+      description: string;
+      points: components['schemas']['Points'];
+      /**
+       * @description Segments hidden when the option is chosen; only segments after the option's question (never one containing it), choice types only (4 to 9 and 12). Absent on update keeps the current ones.
+       * @example []
+       */
+      blurredSegmentIds?: number[];
+      /**
+       * @description Questions hidden when the option is chosen; only questions after the option's question. Absent on update keeps the current ones.
+       * @example []
+       */
+      blurredQuestionIds?: number[];
+    };
+    MultipleOptionEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['MultipleOptionRow'];
+    };
+    /** @description An active campaign of the promoter, with what a visit of it may refer to. */
+    SyncCampaign: {
+      /** @example 1 */
+      id: number;
+      /** @example Regreso a clases 2026 */
+      name: string;
+      /** @example Exhibición en cabecera y degustación en tienda */
+      description: string | null;
+      /**
+       * Format: date
+       * @example 2026-11-01
+       */
+      startDate: string;
+      /**
+       * Format: date
+       * @example 2026-12-31
+       */
+      endDate: string | null;
+      /**
+       * @description Its points of sale in the promoter's regions (active ones).
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      pointOfSaleIds: number[];
+      /**
+       * @description Its products (active ones), what its product surveys are answered about.
+       * @example [
+       *       1,
+       *       6
+       *     ]
+       */
+      productIds: number[];
+      /**
+       * @description Its active surveys (trees in `surveys`).
+       * @example [
+       *       2,
+       *       3
+       *     ]
+       */
+      surveyIds: number[];
+    };
+    /**
+     * @description Degrees (WGS 84), or null when the phone had no position.
+     * @example 19.432608
+     */
+    Latitude: number | null;
+    /**
+     * @description Degrees (WGS 84), or null when the phone had no position.
+     * @example -99.133209
+     */
+    Longitude: number | null;
+    SyncPointOfSale: {
+      /** @example 3 */
+      id: number;
+      /** @example PV-0003 */
+      code: string;
+      /** @example El Sol Plaza Mayor */
+      name: string;
+      /** @example 9 */
+      stateId: number;
+      /** @example Ciudad de México */
+      stateName: string;
+      /** @example 06045 */
+      zipCode: string;
+      /** @example Cuauhtémoc */
+      municipality: string;
+      /** @example Centro */
+      settlement: string;
+      /** @example Av. Juárez */
+      street: string;
+      /** @example 134 */
+      externalNumber: string;
+      /** @example null */
+      internalNumber: string | null;
+      /** @example Ciudad de México */
+      city: string | null;
+      latitude: components['schemas']['Latitude'];
+      longitude: components['schemas']['Longitude'];
+      /**
+       * @description Products the point of sale carries (a hint for the phone; any product of the campaign may be answered).
+       * @example [
+       *       1,
+       *       6
+       *     ]
+       */
+      productIds: number[];
+    };
+    SyncProduct: {
+      /** @example 1 */
+      id: number;
+      /** @example 7501000000011 */
+      sku: string;
+      /** @example Néctar de mango 1 L */
+      name: string;
+      /** @example La Huerta Dorada */
+      brandName: string;
+      /**
+       * Format: uuid
+       * @description File id of the product image, or null.
+       * @example null
+       */
+      imageUrl: string | null;
+    };
+    /** @description Everything the phone needs to work offline, for the signed-in promoter. */
+    SyncData: {
+      promoter: components['schemas']['Option'];
+      /**
+       * Format: date-time
+       * @description The server's clock, to detect a phone whose clock is wrong.
+       * @example 2026-11-23T15:00:00.000Z
+       */
+      serverTime: string;
+      campaigns: components['schemas']['SyncCampaign'][];
+      pointsOfSale: components['schemas']['SyncPointOfSale'][];
+      products: components['schemas']['SyncProduct'][];
+      /** @description The survey trees (segments, questions, options with their skip logic). */
+      surveys: components['schemas']['SurveyTree'][];
+    };
+    SyncDataEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['SyncData'];
+    };
+    PhotoUploadInput: {
+      /**
+       * Format: binary
+       * @description A JPEG, PNG, WebP or GIF image, checked by content; at most UPLOAD_LIMIT bytes.
+       */
+      photo: string;
+    };
+    UploadedPhoto: {
+      /**
+       * Format: uuid
+       * @description The file id to send in `photoIds` (and to load with `GET files/{fileId}`).
+       * @example 3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90
+       */
+      id: string;
+    };
+    UploadedPhotoEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['UploadedPhoto'];
+    };
+    /**
+     * Format: date-time
+     * @example 2026-11-20T17:42:00.000Z
+     */
+    NullableDateTime: string | null;
+    SyncAnswerOption: {
+      /** @example 12 */
+      optionId: number;
+      /**
+       * @description Matriz de Likert: the level 1..5 of the statement ('Totalmente en desacuerdo' ..
+       *     'Totalmente de acuerdo'). Ranking: the position 1..n. Null otherwise.
+       * @example null
+       */
+      value?: number | null;
+      /**
+       * @description Required (not blank) for the option 'Otro'; refused for any other option.
+       * @example null
+       */
+      otherText?: string | null;
+    };
+    /**
+     * @description The answer to one question. Exactly what the type asks for: `textValue` (Texto),
+     *     `intValue` (Entero), `decimalValue` (Decimal), `dateValue` (Fecha), `options` (every choice
+     *     type, Matriz de Likert, Ranking, Rating); or `isNa: true` alone where the question accepts
+     *     NA. Questions the skip logic hides must not be answered.
+     */
+    SyncAnswer: {
+      /** @example 7 */
+      questionId: number;
+      /**
+       * @description Answered "no aplica" (absent means false).
+       * @example false
+       */
+      isNa?: boolean;
+      /** @example null */
+      textValue?: string | null;
+      /** @example null */
+      intValue?: number | null;
+      /** @example null */
+      decimalValue?: number | null;
+      /**
+       * Format: date
+       * @example null
+       */
+      dateValue?: string | null;
+      options?: components['schemas']['SyncAnswerOption'][];
+      /** @description Photos of the question (questions with hasPhoto require at least one). */
+      photoIds?: string[];
+    };
+    SyncCheckInSurvey: {
+      /** @example 2 */
+      surveyId: number;
+      /**
+       * @description The product answered about (product surveys, type 2); null for point-of-sale surveys.
+       * @example null
+       */
+      productId: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T17:05:00.000Z
+       */
+      startDate: string;
+      endDate?: components['schemas']['NullableDateTime'];
+      answers: components['schemas']['SyncAnswer'][];
+    };
+    /** @description One visit as the phone recorded it. */
+    SyncCheckIn: {
+      /**
+       * Format: uuid
+       * @description Generated by the phone once per visit; the idempotency key.
+       * @example 5b1f1d1e-8a61-4c0e-9a43-0f6c2b7d9e21
+       */
+      uuid: string;
+      /** @example 1 */
+      campaignId: number;
+      /** @example 3 */
+      pointOfSaleId: number;
+      /**
+       * @description The point of sale could not be visited; then `surveys` must be empty.
+       * @example false
+       */
+      unavailable: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T17:00:00.000Z
+       */
+      startDate: string;
+      endDate?: components['schemas']['NullableDateTime'];
+      checkInLatitude?: components['schemas']['Latitude'];
+      checkInLongitude?: components['schemas']['Longitude'];
+      checkOutLatitude?: components['schemas']['Latitude'];
+      checkOutLongitude?: components['schemas']['Longitude'];
+      /** @description Photos of the visit. */
+      photoIds?: string[];
+      surveys: components['schemas']['SyncCheckInSurvey'][];
+    };
+    SyncBatchInput: {
+      checkIns: components['schemas']['SyncCheckIn'][];
+    };
+    /**
+     * @description What happened to one visit of the batch. `created`: stored now or by an earlier send of the
+     *     same visit (the answer is the same, with the same `checkInId` and `syncedAt`). `rejected`:
+     *     nothing of this visit was stored; `validationErrors` say why, by field path
+     *     (`surveys[0].answers[2].options`). A rejected visit may be corrected and sent again.
+     */
+    SyncCheckInResult: {
+      /**
+       * Format: uuid
+       * @example 5b1f1d1e-8a61-4c0e-9a43-0f6c2b7d9e21
+       */
+      uuid: string;
+      /**
+       * @example created
+       * @enum {string}
+       */
+      status: 'created' | 'rejected';
+      /** @example 41 */
+      checkInId: number | null;
+      syncedAt: components['schemas']['NullableDateTime'];
+      /**
+       * @description Points earned over all the visit's surveys (created visits).
+       * @example 17.5
+       */
+      answerPoints: number | null;
+      /** @example null */
+      errorMessage: string | null;
+      validationErrors: components['schemas']['ValidationError'][];
+    };
+    SyncBatchResult: {
+      /** @description One result per visit, in the order sent. */
+      results: components['schemas']['SyncCheckInResult'][];
+    };
+    SyncBatchResultEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['SyncBatchResult'];
+    };
+    /**
+     * @description Ids of stored images (`GET files/{fileId}`), in order.
+     * @example [
+     *       "3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90"
+     *     ]
+     */
+    FileIds: string[];
+    /** @description A visit in the review list (spec 1 §3). */
+    CheckIn: {
+      /** @example 41 */
+      id: number;
+      /**
+       * Format: uuid
+       * @example 5b1f1d1e-8a61-4c0e-9a43-0f6c2b7d9e21
+       */
+      uuid: string;
+      /** @example 7 */
+      userId: number;
+      /**
+       * @description Full name of the promoter.
+       * @example María Fernanda López Hernández
+       */
+      user: string;
+      /** @example 3 */
+      pointOfSaleId: number;
+      /**
+       * @description Name of the point of sale.
+       * @example El Sol Plaza Mayor
+       */
+      pointOfSale: string;
+      /** @example 1 */
+      campaignId: number;
+      /** @example Regreso a clases 2026 */
+      campaign: string;
+      /** @example false */
+      unavailable: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T17:00:00.000Z
+       */
+      startDate: string;
+      endDate: components['schemas']['NullableDateTime'];
+      /**
+       * Format: date-time
+       * @description When the server stored the visit.
+       * @example 2026-11-20T18:02:11.000Z
+       */
+      syncedAt: string;
+      photoUrls: components['schemas']['FileIds'];
+      checkInLatitude: components['schemas']['Latitude'];
+      checkInLongitude: components['schemas']['Longitude'];
+      checkOutLatitude: components['schemas']['Latitude'];
+      checkOutLongitude: components['schemas']['Longitude'];
+    };
+    CheckInPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['CheckIn'][];
+    };
+    CheckInPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckInPage'];
+    };
+    /** @description Visit figures of today and of the last 7 days (Mexico City calendar days). */
+    CheckInSummary: {
+      /**
+       * Format: date
+       * @description Today in Mexico City (YYYY-MM-DD).
+       */
+      today: string;
+      /**
+       * Format: date
+       * @description First day of the 7-day window (today minus 6 days).
+       */
+      weekStart: string;
+      visitsToday: number;
+      unavailableToday: number;
+      visitsLast7Days: number;
+      unavailableLast7Days: number;
+      /**
+       * @description Answered points over survey points of the surveys answered in the window, in percent
+       *     (two decimals); null when no survey was answered.
+       */
+      averageScoreLast7Days: number | null;
+      /** @description Promoters with at least one visit in the window. */
+      activePromotersLast7Days: number;
+    };
+    CheckInSummaryEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckInSummary'];
+    };
+    /** @description A survey answered at a visit (spec 1 §3, check-in survey list item). */
+    CheckInSurvey: {
+      /** @example 88 */
+      id: number;
+      /** @example 41 */
+      checkInId: number;
+      /** @example 2 */
+      surveyId: number;
+      /**
+       * @description Name of the survey.
+       * @example Exhibición en anaquel
+       */
+      survey: string;
+      /** @example 1 */
+      productId: number | null;
+      /**
+       * @description Name of the product (product surveys), or null.
+       * @example Néctar de mango 1 L
+       */
+      product: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T17:00:00.000Z
+       */
+      startDate: string;
+      endDate: components['schemas']['NullableDateTime'];
+      /** @description The photos of its answers, question by question. */
+      photoUrls: components['schemas']['FileIds'];
+      /** @example 17.5 */
+      answerPoints: number;
+      /** @example 20 */
+      surveyPoints: number;
+    };
+    CheckInSurveyListEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckInSurvey'][];
+    };
+    SelectedOption: {
+      /**
+       * @description The option id.
+       * @example 12
+       */
+      id: number;
+      /** @example Sí */
+      description: string;
+      /**
+       * @description The option's points.
+       * @example 2
+       */
+      points: number;
+      /** @example false */
+      isOther: boolean;
+      /**
+       * @description Likert level 1..5 or Ranking position 1..n; null for the other types.
+       * @example null
+       */
+      value: number | null;
+      /**
+       * @description What was written for 'Otro'.
+       * @example null
+       */
+      otherText: string | null;
+    };
+    /** @description The answer to one question (spec 1 §3, question answer), typed by `type`. */
+    ResultAnswer: {
+      /**
+       * @description The answer id.
+       * @example 901
+       */
+      id: number;
+      /** @example 7 */
+      questionId: number;
+      /**
+       * @description Text of the question.
+       * @example ¿El producto está al frente del anaquel?
+       */
+      question: string;
+      type: components['schemas']['QuestionType'];
+      /**
+       * @description The type label of spec 1 §9 ('Texto', 'Entero', 'Decimal', 'Fecha', 'Si/No', ...).
+       * @example Si/No
+       */
+      typeDescription: string;
+      /**
+       * @description Position among the children of its segment.
+       * @example 0
+       */
+      order: number;
+      /**
+       * @description Answered "no aplica".
+       * @example false
+       */
+      isNa: boolean;
+      /** @example null */
+      textValue: string | null;
+      /** @example null */
+      intValue: number | null;
+      /** @example null */
+      decimalValue: number | null;
+      /**
+       * Format: date
+       * @example null
+       */
+      dateValue: string | null;
+      /** @description Chosen options, by option order (Ranking by position). */
+      selectedOptions: components['schemas']['SelectedOption'][];
+      /**
+       * @description Points earned (stored at sync time).
+       * @example 2
+       */
+      points: number;
+      /**
+       * @description Points the question was worth (0 when NA).
+       * @example 2
+       */
+      surveyPoints: number;
+      photoUrls: components['schemas']['FileIds'];
+    };
+    /** @description A segment of the result with its points, its answered questions and sub-segments. */
+    ResultSegment: {
+      /**
+       * @description The segment id.
+       * @example 3
+       */
+      id: number;
+      /**
+       * @description Name of the segment.
+       * @example Exhibición
+       */
+      segment: string;
+      /** @example 0 */
+      order: number;
+      /**
+       * @description Points earned in the segment (the sum of its questions and sub-segments).
+       * @example 8
+       */
+      points: number;
+      /**
+       * @description Points the segment was worth at this visit.
+       * @example 10
+       */
+      surveyPoints: number;
+      /** @description Answered questions, by order. */
+      questions: components['schemas']['ResultAnswer'][];
+      /** @description Sub-segments shown at this visit (not hidden by skip logic), by order. */
+      segments: components['schemas']['ResultSegment'][];
+    };
+    /** @description The result tree of one answered survey (spec 1 §2, §3). */
+    CheckInSurveyResult: {
+      /** @example 88 */
+      id: number;
+      /** @example 41 */
+      checkInId: number;
+      /** @example 2 */
+      surveyId: number;
+      /** @example Exhibición en anaquel */
+      survey: string;
+      /** @example 1 */
+      productId: number | null;
+      /** @example Néctar de mango 1 L */
+      product: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-20T17:00:00.000Z
+       */
+      startDate: string;
+      endDate: components['schemas']['NullableDateTime'];
+      /** @example 17.5 */
+      answerPoints: number;
+      /** @example 20 */
+      surveyPoints: number;
+      /** @description Top-level segments shown at this visit, by order. */
+      segments: components['schemas']['ResultSegment'][];
+    };
+    CheckInSurveyResultEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckInSurveyResult'];
+    };
   };
   responses: {
     /** @description Invalid input (malformed JSON, wrong types, unknown or missing fields, broken rules). */
@@ -2869,6 +4785,27 @@ export interface components {
          *           "message": "Debe ser un correo electrónico válido."
          *         }
          *       ]
+         *     }
+         */
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /**
+     * @description Too many attempts from this address or for this account (sign-in, reset request, reset,
+     *     change password); the message carries the minutes to wait, rounded up, which the app shows.
+     */
+    TooManyRequests: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "success": false,
+         *       "statusCode": 429,
+         *       "errorCode": "TOO_MANY_ATTEMPTS",
+         *       "errorMessage": "Demasiados intentos. Intenta de nuevo en 15 minuto(s).",
+         *       "validationErrors": []
          *     }
          */
         'application/json': components['schemas']['ErrorEnvelope'];
@@ -2964,6 +4901,15 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
+    /** @description The options. */
+    Options: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['OptionListEnvelope'];
+      };
+    };
     /** @description Conflict with existing data (duplicate code or name, record in use, stale update). */
     Conflict: {
       headers: {
@@ -3005,6 +4951,15 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
+    /** @description Deleted. */
+    Deleted: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['DeletedEnvelope'];
+      };
+    };
   };
   parameters: {
     /**
@@ -3023,23 +4978,277 @@ export interface components {
      */
     PageSize: number;
     /**
-     * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-     *     columns listed by the operation are accepted (400 otherwise).
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
      * @example [
-     *       "-createdAt"
+     *       "-name"
      *     ]
      */
-    Sort: string[];
+    NamedSort: (
+      'id' | '-id' | 'name' | '-name' | 'description' | '-description' | 'isActive' | '-isActive'
+    )[];
     /**
      * @description Maximum number of options to return.
      * @example 10
      */
     Take: number;
     /**
-     * @description Id of the record.
+     * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+     *     (Skip = the options it already shows). Ignored with `Ids`.
+     * @example 20
+     */
+    Skip: number;
+    /**
+     * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+     *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+     *     `Take` and `Skip` are ignored: every named record that exists is answered.
+     * @example [
+     *       4,
+     *       9
+     *     ]
+     */
+    Ids: number[];
+    /**
+     * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+     * @example [
+     *       "name"
+     *     ]
+     */
+    OptionsSort: ('name' | '-name' | 'id' | '-id')[];
+    /**
+     * @description Id of the record (a 32-bit integer, 1 to 2147483647).
      * @example 1
      */
     ResourceId: number;
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "-name"
+     *     ]
+     */
+    SubcategorySort: (
+      | 'id'
+      | '-id'
+      | 'name'
+      | '-name'
+      | 'description'
+      | '-description'
+      | 'categoryName'
+      | '-categoryName'
+      | 'isActive'
+      | '-isActive'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "-code"
+     *     ]
+     */
+    ClientSort: (
+      | 'id'
+      | '-id'
+      | 'code'
+      | '-code'
+      | 'commercialName'
+      | '-commercialName'
+      | 'legalName'
+      | '-legalName'
+      | 'taxId'
+      | '-taxId'
+      | 'isActive'
+      | '-isActive'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "-code"
+     *     ]
+     */
+    PointOfSaleSort: (
+      | 'id'
+      | '-id'
+      | 'code'
+      | '-code'
+      | 'name'
+      | '-name'
+      | 'stateName'
+      | '-stateName'
+      | 'zipCode'
+      | '-zipCode'
+      | 'municipality'
+      | '-municipality'
+      | 'isActive'
+      | '-isActive'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "-sku"
+     *     ]
+     */
+    ProductSort: (
+      | 'id'
+      | '-id'
+      | 'sku'
+      | '-sku'
+      | 'name'
+      | '-name'
+      | 'description'
+      | '-description'
+      | 'brandName'
+      | '-brandName'
+      | 'categoryName'
+      | '-categoryName'
+      | 'subcategoryName'
+      | '-subcategoryName'
+      | 'isActive'
+      | '-isActive'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "-completeName"
+     *     ]
+     */
+    UserSort: (
+      | 'id'
+      | '-id'
+      | 'completeName'
+      | '-completeName'
+      | 'name'
+      | '-name'
+      | 'lastName'
+      | '-lastName'
+      | 'email'
+      | '-email'
+      | 'dateOfBirth'
+      | '-dateOfBirth'
+      | 'profileName'
+      | '-profileName'
+      | 'isActive'
+      | '-isActive'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "-name"
+     *     ]
+     */
+    CampaignSort: (
+      | 'id'
+      | '-id'
+      | 'name'
+      | '-name'
+      | 'description'
+      | '-description'
+      | 'startDate'
+      | '-startDate'
+      | 'endDate'
+      | '-endDate'
+      | 'isActive'
+      | '-isActive'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "name"
+     *     ]
+     */
+    SurveySort: (
+      | 'id'
+      | '-id'
+      | 'name'
+      | '-name'
+      | 'description'
+      | '-description'
+      | 'campaignName'
+      | '-campaignName'
+      | 'typeDescription'
+      | '-typeDescription'
+      | 'points'
+      | '-points'
+      | 'isActive'
+      | '-isActive'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "order"
+     *     ]
+     */
+    SegmentSort: (
+      | 'id'
+      | '-id'
+      | 'surveyName'
+      | '-surveyName'
+      | 'parentName'
+      | '-parentName'
+      | 'name'
+      | '-name'
+      | 'description'
+      | '-description'
+      | 'order'
+      | '-order'
+      | 'points'
+      | '-points'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "order"
+     *     ]
+     */
+    QuestionSort: (
+      | 'id'
+      | '-id'
+      | 'segmentName'
+      | '-segmentName'
+      | 'order'
+      | '-order'
+      | 'typeDescription'
+      | '-typeDescription'
+      | 'description'
+      | '-description'
+      | 'acceptsNA'
+      | '-acceptsNA'
+      | 'isOptional'
+      | '-isOptional'
+      | 'hasPhoto'
+      | '-hasPhoto'
+      | 'hasOther'
+      | '-hasOther'
+      | 'multipleOptionsCount'
+      | '-multipleOptionsCount'
+      | 'points'
+      | '-points'
+    )[];
+    /**
+     * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+     * @example [
+     *       "order"
+     *     ]
+     */
+    MultipleOptionSort: (
+      | 'id'
+      | '-id'
+      | 'questionDescription'
+      | '-questionDescription'
+      | 'order'
+      | '-order'
+      | 'description'
+      | '-description'
+      | 'points'
+      | '-points'
+      | 'isOther'
+      | '-isOther'
+    )[];
+    /**
+     * @description Sort keys, repeatable; a `-` prefix sorts descending (default `-startDate`; ties by id).
+     *     Columns: id, user, pointOfSale, campaign, unavailable, startDate, endDate, syncedAt.
+     * @example [
+     *       "-startDate"
+     *     ]
+     */
+    CheckInSort: string[];
   };
   requestBodies: never;
   headers: {
@@ -3117,6 +5326,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
     };
   };
@@ -3250,6 +5460,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
     };
   };
@@ -3313,6 +5524,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
     };
   };
@@ -3376,6 +5588,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
     };
   };
@@ -3465,6 +5678,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
     };
@@ -3506,6 +5720,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       500: components['responses']['InternalServerError'];
@@ -3513,11 +5728,17 @@ export interface operations {
   };
   getFile: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description `original` (default) or `thumb`, the WebP thumbnail for galleries.
+         * @example thumb
+         */
+        size?: 'original' | 'thumb';
+      };
       header?: never;
       path: {
         /**
-         * @description The file id (UUID).
+         * @description The file id (UUID, hyphenated hexadecimal).
          * @example 3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90
          */
         fileId: string;
@@ -3579,6 +5800,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -3602,13 +5824,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-name"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['NamedSort'];
       };
       header?: never;
       path?: never;
@@ -3645,13 +5866,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -3659,15 +5895,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -3708,7 +5936,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -3739,7 +5967,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -3766,6 +5994,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
       500: components['responses']['InternalServerError'];
     };
   };
@@ -3775,7 +6004,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -3784,15 +6013,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3820,13 +6041,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-name"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['NamedSort'];
       };
       header?: never;
       path?: never;
@@ -3863,13 +6083,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -3877,15 +6112,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -3904,7 +6131,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The created brand. */
+      /** @description The brand. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -3926,7 +6153,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -3957,7 +6184,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -3970,7 +6197,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The saved brand. */
+      /** @description The brand. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3993,7 +6220,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4002,15 +6229,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -4038,13 +6257,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-name"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['NamedSort'];
       };
       header?: never;
       path?: never;
@@ -4081,13 +6299,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -4095,15 +6328,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -4144,7 +6369,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4175,7 +6400,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4211,7 +6436,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4220,15 +6445,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -4256,13 +6473,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-name"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['SubcategorySort'];
         /**
          * @description Only the subcategories of this category.
          * @example 2
@@ -4304,13 +6520,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
         /**
          * @description Only the subcategories of this category (the product form).
          * @example 2
@@ -4323,15 +6554,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -4372,7 +6595,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4403,7 +6626,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4439,7 +6662,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4448,15 +6671,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -4484,13 +6699,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-code"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['ClientSort'];
       };
       header?: never;
       path?: never;
@@ -4527,13 +6741,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -4541,15 +6770,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -4590,7 +6811,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4621,7 +6842,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4657,7 +6878,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4666,15 +6887,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -4689,7 +6902,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4720,7 +6933,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4755,7 +6968,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4786,7 +6999,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4834,13 +7047,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-code"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['PointOfSaleSort'];
         /**
          * @description Only the points of sale of this state.
          * @example 2
@@ -4882,13 +7094,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -4896,15 +7123,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -4945,7 +7164,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -4976,7 +7195,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5012,7 +7231,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5021,15 +7240,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5044,7 +7255,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5075,7 +7286,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5123,13 +7334,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-sku"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['ProductSort'];
         /**
          * @description Only the products of this category.
          * @example 2
@@ -5186,13 +7396,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -5200,15 +7425,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -5249,7 +7466,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5280,7 +7497,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5316,7 +7533,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5325,15 +7542,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5361,13 +7570,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-name"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['NamedSort'];
       };
       header?: never;
       path?: never;
@@ -5404,13 +7612,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -5418,15 +7641,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -5467,7 +7682,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5498,7 +7713,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5534,7 +7749,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5543,15 +7758,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5579,13 +7786,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-completeName"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['UserSort'];
         /**
          * @description Only the users of this profile.
          * @example 2
@@ -5632,13 +7838,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -5646,15 +7867,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5696,7 +7909,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5727,7 +7940,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5754,6 +7967,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
       500: components['responses']['InternalServerError'];
     };
   };
@@ -5763,7 +7977,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5772,15 +7986,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5809,13 +8015,12 @@ export interface operations {
          */
         PageSize?: components['parameters']['PageSize'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
          * @example [
-         *       "-createdAt"
+         *       "-name"
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Sort?: components['parameters']['CampaignSort'];
         /**
          * @description Only the campaigns of this client.
          * @example 2
@@ -5857,13 +8062,28 @@ export interface operations {
          */
         Take?: components['parameters']['Take'];
         /**
-         * @description Sort keys, repeatable (`Sort=name&Sort=-createdAt`); a `-` prefix sorts descending. Only the
-         *     columns listed by the operation are accepted (400 otherwise).
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
          * @example [
-         *       "-createdAt"
+         *       4,
+         *       9
          *     ]
          */
-        Sort?: components['parameters']['Sort'];
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
       };
       header?: never;
       path?: never;
@@ -5871,15 +8091,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The options. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OptionListEnvelope'];
-        };
-      };
+      200: components['responses']['Options'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       500: components['responses']['InternalServerError'];
@@ -5920,7 +8132,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5951,7 +8163,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5987,7 +8199,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -5996,15 +8208,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeletedEnvelope'];
-        };
-      };
+      200: components['responses']['Deleted'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -6019,7 +8223,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -6050,7 +8254,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -6085,7 +8289,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -6116,7 +8320,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -6151,7 +8355,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -6182,7 +8386,7 @@ export interface operations {
       header?: never;
       path: {
         /**
-         * @description Id of the record.
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
          * @example 1
          */
         id: components['parameters']['ResourceId'];
@@ -6271,6 +8475,1486 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listSurveys: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['SurveySort'];
+        /**
+         * @description Only those of the surveys of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of surveys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurveyPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listSurveyOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
+         * @example [
+         *       4,
+         *       9
+         *     ]
+         */
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
+        /**
+         * @description Only those of the surveys of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only 'Producto' surveys (type 2).
+         * @example true
+         */
+        productTypeOnly?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Options'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listSurveysByCampaign: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only those of the surveys of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only 'Producto' surveys (type 2).
+         * @example true
+         */
+        productTypeOnly?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The surveys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurveySummaryListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createSurvey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SurveyInput'];
+      };
+    };
+    responses: {
+      /** @description The created survey. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurveyEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getSurvey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The survey. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurveyTreeEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateSurvey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SurveyInput'];
+      };
+    };
+    responses: {
+      /** @description The saved survey. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurveyEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteSurvey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Deleted'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  duplicateSurvey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SurveyDuplicateInput'];
+      };
+    };
+    responses: {
+      /** @description The copy. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurveyEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listSegments: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+         * @example [
+         *       "order"
+         *     ]
+         */
+        Sort?: components['parameters']['SegmentSort'];
+        /**
+         * @description Only those of the surveys of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only those of this survey.
+         * @example 1
+         */
+        surveyId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of segments. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listSegmentOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
+         * @example [
+         *       4,
+         *       9
+         *     ]
+         */
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
+        /**
+         * @description Only those of the surveys of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only those of this survey.
+         * @example 1
+         */
+        surveyId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Options'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SegmentInput'];
+      };
+    };
+    responses: {
+      /** @description The created segment. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The segment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SegmentInput'];
+      };
+    };
+    responses: {
+      /** @description The saved segment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Deleted'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  moveSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MoveInput'];
+      };
+    };
+    responses: {
+      /** @description The moved segment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listQuestions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+         * @example [
+         *       "order"
+         *     ]
+         */
+        Sort?: components['parameters']['QuestionSort'];
+        /**
+         * @description Only those of the surveys of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only those of this survey.
+         * @example 1
+         */
+        surveyId?: number;
+        /**
+         * @description Only those of this segment (directly in it).
+         * @example 1
+         */
+        segmentId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of questions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QuestionPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listQuestionOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
+         * @example [
+         *       4,
+         *       9
+         *     ]
+         */
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
+        /**
+         * @description Only those of the surveys of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only those of this survey.
+         * @example 1
+         */
+        surveyId?: number;
+        /**
+         * @description Only those of this segment (directly in it).
+         * @example 1
+         */
+        segmentId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Options'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createQuestion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuestionInput'];
+      };
+    };
+    responses: {
+      /** @description The created question. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QuestionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getQuestion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The question. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QuestionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateQuestion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuestionInput'];
+      };
+    };
+    responses: {
+      /** @description The saved question. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QuestionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteQuestion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Deleted'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  moveQuestion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MoveInput'];
+      };
+    };
+    responses: {
+      /** @description The moved question. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QuestionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getQuestionSurvey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The survey tree. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurveyTreeEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listMultipleOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys of the list, repeatable; a `-` prefix sorts descending (400 otherwise).
+         * @example [
+         *       "order"
+         *     ]
+         */
+        Sort?: components['parameters']['MultipleOptionSort'];
+        /**
+         * @description Only those of the surveys of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only those of this survey.
+         * @example 1
+         */
+        surveyId?: number;
+        /**
+         * @description Only those of this segment (directly in it).
+         * @example 1
+         */
+        segmentId?: number;
+        /**
+         * @description Only those of this question.
+         * @example 1
+         */
+        questionId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of multiple options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipleOptionPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listMultipleOptionOptions: {
+    parameters: {
+      query?: {
+        /**
+         * @description Free text; trimmed; matched case- and accent-insensitively against the listed columns.
+         * @example coca
+         */
+        Filter?: components['parameters']['Filter'];
+        /**
+         * @description Maximum number of options to return.
+         * @example 10
+         */
+        Take?: components['parameters']['Take'];
+        /**
+         * @description Options to skip before the first one answered: the next page of a dropdown that scrolls on
+         *     (Skip = the options it already shows). Ignored with `Ids`.
+         * @example 20
+         */
+        Skip?: components['parameters']['Skip'];
+        /**
+         * @description Only these records, active or not, each with its `isActive` (the current values of an edit
+         *     form, which may be inactive or far down the list); repeatable (`Ids=4&Ids=9`). With `Ids`,
+         *     `Take` and `Skip` are ignored: every named record that exists is answered.
+         * @example [
+         *       4,
+         *       9
+         *     ]
+         */
+        Ids?: components['parameters']['Ids'];
+        /**
+         * @description Sort keys of the dropdown options (default name); a `-` prefix sorts descending.
+         * @example [
+         *       "name"
+         *     ]
+         */
+        Sort?: components['parameters']['OptionsSort'];
+        /**
+         * @description Only those of this question.
+         * @example 1
+         */
+        questionId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Options'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  createMultipleOption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MultipleOptionInput'];
+      };
+    };
+    responses: {
+      /** @description The created option. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipleOptionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getMultipleOption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The option. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipleOptionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  updateMultipleOption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MultipleOptionInput'];
+      };
+    };
+    responses: {
+      /** @description The saved option. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipleOptionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteMultipleOption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Deleted'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  moveMultipleOption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Id of the record (a 32-bit integer, 1 to 2147483647).
+         * @example 1
+         */
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MoveInput'];
+      };
+    };
+    responses: {
+      /** @description The moved option. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipleOptionEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listSurveyTypeOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The survey types, by id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listQuestionTypeOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The question types, by id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OptionListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getSyncData: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The promoter's offline data. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SyncDataEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  uploadSyncPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['PhotoUploadInput'];
+      };
+    };
+    responses: {
+      /** @description The stored photo. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadedPhotoEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  syncCheckIns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SyncBatchInput'];
+      };
+    };
+    responses: {
+      /** @description One result per visit. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SyncBatchResultEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listCheckIns: {
+    parameters: {
+      query?: {
+        /**
+         * @description 1-based page number.
+         * @example 1
+         */
+        Page?: components['parameters']['Page'];
+        /**
+         * @description Rows per page.
+         * @example 10
+         */
+        PageSize?: components['parameters']['PageSize'];
+        /**
+         * @description Sort keys, repeatable; a `-` prefix sorts descending (default `-startDate`; ties by id).
+         *     Columns: id, user, pointOfSale, campaign, unavailable, startDate, endDate, syncedAt.
+         * @example [
+         *       "-startDate"
+         *     ]
+         */
+        Sort?: components['parameters']['CheckInSort'];
+        /**
+         * @description Only the visits of this promoter.
+         * @example 7
+         */
+        promoterId?: number;
+        /**
+         * @description First day (YYYY-MM-DD, Mexico City time).
+         * @example 2026-11-22
+         */
+        startDate?: string;
+        /**
+         * @description Last day (YYYY-MM-DD, Mexico City time), included.
+         * @example 2026-11-23
+         */
+        endDate?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of visits. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCheckInSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInSummaryEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listCheckInSurveys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The visit id.
+         * @example 41
+         */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The visit's surveys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInSurveyListEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCheckInSurveyResult: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The id of the answered survey (`CheckInSurvey.id`).
+         * @example 88
+         */
+        checkInSurveyId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInSurveyResultEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  exportProductSurveyReport: {
+    parameters: {
+      query: {
+        /**
+         * @description The product survey.
+         * @example 3
+         */
+        surveyId: number;
+        /**
+         * @description First day (YYYY-MM-DD, Mexico City time).
+         * @example 2026-11-01
+         */
+        startDate?: string;
+        /**
+         * @description Last day (YYYY-MM-DD, Mexico City time), included.
+         * @example 2026-11-23
+         */
+        endDate?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workbook. */
+      200: {
+        headers: {
+          /**
+           * @description The file name, plain and RFC 5987-encoded.
+           * @example attachment; filename="Reporte_Verano_Anaquel_2026-11-01_2026-11-23.xlsx"; filename*=UTF-8''Reporte_Verano_Anaquel_2026-11-01_2026-11-23.xlsx
+           */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableEntity'];
       500: components['responses']['InternalServerError'];
     };
   };

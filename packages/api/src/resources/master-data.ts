@@ -2,8 +2,7 @@
 // (`PUT {owner}/{id}/{related}` answering `{ id, relatedIds }`; the editors read the ids from
 // `GET {owner}/{id}`) and the named payload types the screens use. Typed from the generated `paths`.
 import { mutationOptions } from '@tanstack/react-query';
-import { getApiClient } from '../client';
-import { unwrap } from '../envelope';
+import { callApi } from '../call';
 import type { OperationBody, OperationData, PathsWithMethod, Schemas } from '../types';
 import { invalidateResources, type EntityId } from './resource';
 import '../meta';
@@ -25,9 +24,6 @@ export function relationParts(path: RelationPath): { owner: string; related: str
   return { owner, related };
 }
 
-// openapi-fetch cannot infer a path chosen at run time; the signatures here carry the types.
-type LooseCall = (path: string, init: Record<string, unknown>) => Promise<{ response: Response }>;
-
 /** Variables of a relation save. */
 export interface SetRelationVariables {
   id: EntityId;
@@ -43,10 +39,9 @@ export function setRelationMutationOptions<P extends RelationPath>(path: P) {
   return mutationOptions({
     mutationKey: [owner, 'relation', related, 'set'],
     mutationFn: async ({ id, relatedIds }: SetRelationVariables, context) => {
+      // Every relation's body is `{ relatedIds }`; `P` is generic here.
       const body = { relatedIds } as RelationBody<P>;
-      const data = (await unwrap(
-        (getApiClient().PUT as unknown as LooseCall)(path, { params: { path: { id } }, body }),
-      )) as RelationData<P>;
+      const data: RelationData<P> = await callApi('put', path, { path: { id }, body });
       await invalidateResources(context.client, [owner, related]);
       return data;
     },

@@ -7,17 +7,9 @@ import {
   queryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
-import { getApiClient } from '../client';
-import { unwrap } from '../envelope';
-import { multipartBodySerializer } from '../multipart';
-import type {
-  IsMultipart,
-  OperationBody,
-  OperationData,
-  OperationQuery,
-  PathsWithMethod,
-  paths,
-} from '../types';
+import { callApi, pathOf, type PathOf } from '../call';
+import type { Page } from '../derived';
+import type { OperationBody, OperationData, OperationQuery, PathsWithMethod } from '../types';
 import '../meta';
 
 /** spec 2 §7: dropdown options are cached 60 s. */
@@ -41,8 +33,6 @@ export type CreatableResource = PathsWithMethod<'post'>;
 type ResourceWithSuffix<Suffix extends string, Method extends 'get' | 'put' | 'delete'> = {
   [Path in PathsWithMethod<Method>]: Path extends `${infer Resource}${Suffix}` ? Resource : never;
 }[PathsWithMethod<Method>];
-
-type PathOf<Resource extends string, Suffix extends string> = `${Resource}${Suffix}` & keyof paths;
 
 /** Query parameters of `GET {resource}/paged` (Filter, Page, PageSize, Sort and the resource's own). */
 export type PagedParams<R extends PagedResource> = OperationQuery<PathOf<R, '/paged'>, 'get'>;
@@ -69,6 +59,17 @@ export type UpdateData<R extends UpdatableResource> = OperationData<PathOf<R, '/
 /** What `DELETE {resource}/{id}` answers. */
 export type DeleteData<R extends DeletableResource> = OperationData<PathOf<R, '/{id}'>, 'delete'>;
 
+/** A row of `GET {resource}/paged` ('/brands' -> Brand). */
+export type PagedRow<R extends PagedResource> = Extract<
+  PagedData<R> extends { rows: readonly (infer Row)[] } ? Row : never,
+  { id: EntityId }
+>;
+/** The sortable columns of `GET {resource}/paged`: its `Sort` enum without the '-' forms. */
+export type SortColumn<R extends PagedResource> = Exclude<
+  NonNullable<PagedParams<R>['Sort']>[number],
+  `-${string}`
+>;
+
 /** Entity ids are numeric in the contract. */
 export type EntityId = number;
 
@@ -87,28 +88,16 @@ export function resourceKeys<R extends string>(resource: R) {
   };
 }
 
-// openapi-fetch cannot infer a path built at run time; the public signatures above carry the types.
-type LooseGet = (path: string, init: Record<string, unknown>) => Promise<{ response: Response }>;
-type LooseSend = LooseGet;
-
-function looseClient() {
-  const client = getApiClient();
-  return {
-    GET: client.GET as unknown as LooseGet,
-    POST: client.POST as unknown as LooseSend,
-    PUT: client.PUT as unknown as LooseSend,
-    DELETE: client.DELETE as unknown as LooseSend,
-  };
-}
-
 /** `GET {resource}/paged` as a query: keeps the previous page while the next loads; lists do not retry. */
 export function pagedQueryOptions<R extends PagedResource>(resource: R, params: PagedParams<R>) {
   return queryOptions({
     queryKey: resourceKeys(resource).paged(params),
-    queryFn: ({ signal }) =>
-      unwrap(
-        looseClient().GET(`${resource}/paged`, { params: { query: params }, signal }),
-      ) as Promise<PagedData<R>>,
+    // The contract's page of `R` is `PageInfo & { rows: PagedRow<R>[] }`; named so generic screens
+    // can read `rows` (`PagedData<R>` stays opaque while `R` is a type parameter).
+    queryFn: ({ signal }): Promise<Page<PagedRow<R>>> =>
+      callApi('get', pathOf(resource, '/paged'), { query: params, signal }) as Promise<
+        Page<PagedRow<R>>
+      >,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -122,9 +111,7 @@ export function optionsQueryOptions<R extends OptionsResource>(
   return queryOptions({
     queryKey: resourceKeys(resource).options(params),
     queryFn: ({ signal }) =>
-      unwrap(
-        looseClient().GET(`${resource}/options`, { params: { query: params }, signal }),
-      ) as Promise<OptionsData<R>>,
+      callApi('get', pathOf(resource, '/options'), { query: params, signal }),
     staleTime: OPTIONS_STALE_TIME_MS,
     retry: false,
   });
@@ -134,10 +121,7 @@ export function optionsQueryOptions<R extends OptionsResource>(
 export function listQueryOptions<R extends ListResource>(resource: R, params: ListParams<R>) {
   return queryOptions({
     queryKey: resourceKeys(resource).list(params),
-    queryFn: ({ signal }) =>
-      unwrap(looseClient().GET(resource, { params: { query: params }, signal })) as Promise<
-        ListData<R>
-      >,
+    queryFn: ({ signal }) => callApi('get', resource, { query: params, signal }),
     retry: false,
   });
 }
@@ -146,10 +130,7 @@ export function listQueryOptions<R extends ListResource>(resource: R, params: Li
 export function detailQueryOptions<R extends DetailResource>(resource: R, id: EntityId) {
   return queryOptions({
     queryKey: resourceKeys(resource).detail(id),
-    queryFn: ({ signal }) =>
-      unwrap(
-        looseClient().GET(`${resource}/{id}`, { params: { path: { id } }, signal }),
-      ) as Promise<DetailData<R>>,
+    queryFn: ({ signal }) => callApi('get', pathOf(resource, '/{id}'), { path: { id }, signal }),
   });
 }
 
@@ -157,25 +138,6 @@ export interface ResourceMutationConfig {
   /** Other resources whose queries become stale on success (e.g. products after a brand changes). */
   invalidates?: readonly string[];
 }
-
-/**
- * `multipart: true` is required exactly where the contract declares multipart/form-data (products,
- * users: spec 1 §7), so the compiler keeps the client in step with the contract.
- */
-type MultipartConfig<Path extends keyof paths, Method extends 'post' | 'put'> =
-  IsMultipart<Path, Method> extends true ? { multipart: true } : { multipart?: false };
-
-/** Options of `createMutationOptions`. */
-export type CreateMutationConfig<R extends CreatableResource> = ResourceMutationConfig &
-  MultipartConfig<R, 'post'>;
-/** Options of `updateMutationOptions`. */
-export type UpdateMutationConfig<R extends UpdatableResource> = ResourceMutationConfig &
-  MultipartConfig<PathOf<R, '/{id}'>, 'put'>;
-
-type NoRequiredKeys<T> = object extends T ? true : false;
-/** The config argument, optional when nothing in it is required. */
-type ConfigArgs<Config> =
-  NoRequiredKeys<Config> extends true ? [config?: Config] : [config: Config];
 
 /** Invalidates every query of the given resources. */
 export async function invalidateResources(
@@ -190,17 +152,12 @@ export async function invalidateResources(
 /** `POST {resource}`; on success the resource's queries (and `invalidates`) are refetched. */
 export function createMutationOptions<R extends CreatableResource>(
   resource: R,
-  ...[config = {} as CreateMutationConfig<R>]: ConfigArgs<CreateMutationConfig<R>>
+  config: ResourceMutationConfig = {},
 ) {
   return mutationOptions({
     mutationKey: [resource, 'create'],
     mutationFn: async (body: CreateBody<R>, context) => {
-      const data = (await unwrap(
-        looseClient().POST(resource, {
-          body,
-          ...(config.multipart ? { bodySerializer: multipartBodySerializer } : {}),
-        }),
-      )) as CreateData<R>;
+      const data = await callApi('post', resource, { body });
       await invalidateResources(context.client, [resource, ...(config.invalidates ?? [])]);
       return data;
     },
@@ -216,18 +173,12 @@ export interface UpdateVariables<Body> {
 /** `PUT {resource}/{id}`; on success the resource's queries (and `invalidates`) are refetched. */
 export function updateMutationOptions<R extends UpdatableResource>(
   resource: R,
-  ...[config = {} as UpdateMutationConfig<R>]: ConfigArgs<UpdateMutationConfig<R>>
+  config: ResourceMutationConfig = {},
 ) {
   return mutationOptions({
     mutationKey: [resource, 'update'],
     mutationFn: async ({ id, body }: UpdateVariables<UpdateBody<R>>, context) => {
-      const data = (await unwrap(
-        looseClient().PUT(`${resource}/{id}`, {
-          params: { path: { id } },
-          body,
-          ...(config.multipart ? { bodySerializer: multipartBodySerializer } : {}),
-        }),
-      )) as UpdateData<R>;
+      const data = await callApi('put', pathOf(resource, '/{id}'), { path: { id }, body });
       await invalidateResources(context.client, [resource, ...(config.invalidates ?? [])]);
       return data;
     },
@@ -242,9 +193,7 @@ export function deleteMutationOptions<R extends DeletableResource>(
   return mutationOptions({
     mutationKey: [resource, 'delete'],
     mutationFn: async (id: EntityId, context) => {
-      const data = (await unwrap(
-        looseClient().DELETE(`${resource}/{id}`, { params: { path: { id } } }),
-      )) as DeleteData<R>;
+      const data = await callApi('delete', pathOf(resource, '/{id}'), { path: { id } });
       context.client.removeQueries({ queryKey: resourceKeys(resource).detail(id) });
       await invalidateResources(context.client, [resource, ...(config.invalidates ?? [])]);
       return data;

@@ -27,7 +27,7 @@ import {
   resetPasswordMutationOptions,
   sendResetEmailMutationOptions,
 } from './auth';
-import { fileUrl } from './files';
+import { fileThumbnailUrl, fileUrl, galleryImage } from './files';
 import { healthQueryOptions } from './health';
 import { PERMISSIONS_STALE_TIME_MS, permissionsQueryOptions } from './permissions';
 import {
@@ -41,6 +41,7 @@ import {
   updateMutationOptions,
   type CreateBody,
   type PagedData,
+  type PagedParams,
   type UpdateBody,
 } from './resource';
 import { promotersQueryOptions, userKeys } from './users';
@@ -230,7 +231,12 @@ describe('generic master-data resources', () => {
 
   it('pages: stable key, Filter/Page/PageSize and a repeated Sort, no retries', async () => {
     const mock = serve(() => ok(page));
-    const params = { Filter: 'coca', Page: 2, PageSize: 20, Sort: ['-createdAt', 'name'] };
+    const params: PagedParams<'/brands'> = {
+      Filter: 'coca',
+      Page: 2,
+      PageSize: 20,
+      Sort: ['-isActive', 'name'],
+    };
     const options = pagedQueryOptions('/brands', params);
     expect(options.queryKey).toEqual(['/brands', 'paged', params]);
     expect(pagedQueryOptions('/brands', { ...params }).queryKey).toEqual(options.queryKey);
@@ -240,7 +246,7 @@ describe('generic master-data resources', () => {
     expect(data).toEqual(page);
     expect(mock.calls[0]?.path).toBe('/brands/paged');
     const search = new URLSearchParams(mock.calls[0]?.search);
-    expect(search.getAll('Sort')).toEqual(['-createdAt', 'name']);
+    expect(search.getAll('Sort')).toEqual(['-isActive', 'name']);
     expect([search.get('Filter'), search.get('Page'), search.get('PageSize')]).toEqual([
       'coca',
       '2',
@@ -322,7 +328,7 @@ describe('generic master-data resources', () => {
       isActive: true,
       productImage: image,
     };
-    await runMutation(createMutationOptions('/products', { multipart: true }), body);
+    await runMutation(createMutationOptions('/products'), body);
     const [call] = mock.calls;
     expect(call?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(call?.body).toContain('name="clientIds[0]"\r\n\r\n3');
@@ -338,5 +344,17 @@ describe('fileUrl', () => {
     expect(fileUrl('3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90')).toBe(
       '/api/v1/files/3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90',
     );
+  });
+
+  it('asks for the thumbnail with size=thumb, under the configured base URL', () => {
+    configureApiClient({ baseUrl: 'https://anaquel.example/api/v1/' });
+    expect(fileThumbnailUrl('3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90')).toBe(
+      'https://anaquel.example/api/v1/files/3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90?size=thumb',
+    );
+    expect(galleryImage('a/b')).toEqual({
+      src: 'https://anaquel.example/api/v1/files/a%2Fb',
+      thumbnailSrc: 'https://anaquel.example/api/v1/files/a%2Fb?size=thumb',
+    });
+    configureApiClient();
   });
 });

@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import { useAppServices } from './app-context';
 import type { RouteHandle } from './routes';
-import { needsSessionRestore, restoreSession } from './session';
+import { endSession, needsSessionRestore, restoreSession } from './session';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -31,18 +31,18 @@ function useDocumentTitle() {
 
 /** True while a reloaded session is being renewed through the refresh cookie. */
 function useSessionRestore(): boolean {
-  const { onError } = useAppServices();
+  const { onError, queryClient } = useAppServices();
   const [isRestoring, setRestoring] = useState(needsSessionRestore);
   useEffect(() => {
     if (!isRestoring) return;
     let active = true;
-    void restoreSession(onError).finally(() => {
+    void restoreSession(onError, () => endSession(queryClient)).finally(() => {
       if (active) setRestoring(false);
     });
     return () => {
       active = false;
     };
-  }, [isRestoring, onError]);
+  }, [isRestoring, onError, queryClient]);
   return isRestoring;
 }
 

@@ -7,6 +7,7 @@ import {
   FolderTreeIcon,
   IdCardIcon,
   MapIcon,
+  MapPinIcon,
   MegaphoneIcon,
   PackageIcon,
   ShieldIcon,
@@ -16,6 +17,7 @@ import {
   type Icon,
 } from '@anaquel/ui';
 import type { PermissionCode } from '@anaquel/api';
+import { privateScreens } from './routes';
 
 export type MenuGroupId = 'security' | 'administration' | 'products' | 'operation' | 'reports';
 
@@ -35,6 +37,31 @@ export interface MenuEntry {
   permission?: PermissionCode;
 }
 
+/** The icons of the menu, by name (kept here so the route table stays free of icon code). */
+const MENU_ICONS = {
+  dashboard: DashboardIcon,
+  users: UsersIcon,
+  'id-card': IdCardIcon,
+  building: BuildingIcon,
+  map: MapIcon,
+  store: StoreIcon,
+  megaphone: MegaphoneIcon,
+  tag: TagIcon,
+  folder: FolderIcon,
+  'folder-tree': FolderTreeIcon,
+  package: PackageIcon,
+  'clipboard-list': ClipboardListIcon,
+  'map-pin': MapPinIcon,
+  chart: ChartIcon,
+} satisfies Record<string, Icon>;
+
+/** Where a screen of the route table sits in the side menu (`ScreenRoute.menu`). */
+export interface MenuPlacement {
+  icon: keyof typeof MENU_ICONS;
+  /** The group it sits in; none = top level, above the groups. */
+  group?: MenuGroupId;
+}
+
 /** The sidebar's groups, in order (spec 1 §2). */
 export const menuGroups: readonly MenuGroup[] = [
   { id: 'security', label: 'Seguridad', icon: ShieldIcon },
@@ -45,83 +72,22 @@ export const menuGroups: readonly MenuGroup[] = [
 ];
 
 /**
- * The sidebar's entries, one per existing screen (add the screen's route in `routes.tsx` too).
- * Planned, from spec 1 §2 and §6:
- *   security:       /users 'Usuarios' VIEW_USERS, /profiles 'Perfiles' VIEW_PROFILES
- *   administration: /clients 'Clientes' VIEW_CLIENTS, /regions 'Regiones' VIEW_REGIONS,
- *                   /points-of-sales 'Puntos de Venta' VIEW_POINTOFSALES, /campaigns 'Campañas' VIEW_CAMPAIGNS
- *   products:       /brands 'Marcas' VIEW_BRANDS, /categories 'Categorías' VIEW_CATEGORIES,
- *                   /subcategories 'Subcategorías' VIEW_SUBCATEGORIES, /products 'Productos' VIEW_PRODUCTS
- *   operation:      /surveys 'Cuestionarios' VIEW_SURVEYS, /checkins 'Visitas' VIEW_CHECKINS
- *   reports:        /reports/product-surveys 'Encuestas de Productos' VIEW_CHECKINS
+ * The sidebar's entries: the screens of the route table with a `menu` placement, labelled with
+ * their title and guarded by their first `anyOf` code (spec 1 §2, §6). Add a screen there, not here.
  */
-export const menuEntries: readonly MenuEntry[] = [
-  { path: '/dashboard', label: 'Panel de control', icon: DashboardIcon },
-  {
-    path: '/users',
-    label: 'Usuarios',
-    icon: UsersIcon,
-    group: 'security',
-    permission: 'VIEW_USERS',
-  },
-  {
-    path: '/profiles',
-    label: 'Perfiles',
-    icon: IdCardIcon,
-    group: 'security',
-    permission: 'VIEW_PROFILES',
-  },
-  {
-    path: '/clients',
-    label: 'Clientes',
-    icon: BuildingIcon,
-    group: 'administration',
-    permission: 'VIEW_CLIENTS',
-  },
-  {
-    path: '/regions',
-    label: 'Regiones',
-    icon: MapIcon,
-    group: 'administration',
-    permission: 'VIEW_REGIONS',
-  },
-  {
-    path: '/points-of-sales',
-    label: 'Puntos de Venta',
-    icon: StoreIcon,
-    group: 'administration',
-    permission: 'VIEW_POINTOFSALES',
-  },
-  {
-    path: '/campaigns',
-    label: 'Campañas',
-    icon: MegaphoneIcon,
-    group: 'administration',
-    permission: 'VIEW_CAMPAIGNS',
-  },
-  { path: '/brands', label: 'Marcas', icon: TagIcon, group: 'products', permission: 'VIEW_BRANDS' },
-  {
-    path: '/categories',
-    label: 'Categorías',
-    icon: FolderIcon,
-    group: 'products',
-    permission: 'VIEW_CATEGORIES',
-  },
-  {
-    path: '/subcategories',
-    label: 'Subcategorías',
-    icon: FolderTreeIcon,
-    group: 'products',
-    permission: 'VIEW_SUBCATEGORIES',
-  },
-  {
-    path: '/products',
-    label: 'Productos',
-    icon: PackageIcon,
-    group: 'products',
-    permission: 'VIEW_PRODUCTS',
-  },
-];
+export const menuEntries: readonly MenuEntry[] = privateScreens.flatMap((screen) =>
+  screen.menu
+    ? [
+        {
+          path: screen.path,
+          label: screen.title,
+          icon: MENU_ICONS[screen.menu.icon],
+          ...(screen.menu.group ? { group: screen.menu.group } : {}),
+          ...(screen.anyOf?.[0] ? { permission: screen.anyOf[0] } : {}),
+        },
+      ]
+    : [],
+);
 
 export interface VisibleMenuGroup extends MenuGroup {
   entries: MenuEntry[];

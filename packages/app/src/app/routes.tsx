@@ -6,7 +6,7 @@ import type * as RelationScreens from '../features/relations/relation-screens';
 import { PrivateRoute, PublicOnlyRoute, RequirePermission } from './guards';
 import { AppRoot } from './app-root';
 import { PublicLayout } from './layouts/public-layout';
-import { ShellLayout } from './layouts/shell-layout';
+import type { MenuPlacement } from './menu';
 import { RouteError } from './screens/route-error';
 
 /** A code-split screen module: its default export is the screen component. */
@@ -22,6 +22,11 @@ export interface ScreenRoute {
   screen: ScreenModule;
   /** spec 1 §6: the user must hold at least one of these codes, or goes to /dashboard. */
   anyOf?: readonly PermissionCode[];
+  /**
+   * Its side-menu entry (spec 1 §2), labelled with `title` and shown with `anyOf[0]`; the menu
+   * lists these in this table's order. Screens without it (relation editors) are not in the menu.
+   */
+  menu?: MenuPlacement;
 }
 
 /** One of the relation editors (features/relations), which share one module. */
@@ -30,72 +35,87 @@ function relationScreen(name: keyof typeof RelationScreens): ScreenModule {
 }
 
 /**
- * Every private screen, one entry each. A screen that does not exist yet has no entry (no dead
- * links); its menu entry goes in `menu.ts`.
+ * Every private screen, one entry each: its route, document title and side-menu entry (menu.ts
+ * derives the menu from here). A screen that does not exist yet has no entry (no dead links).
  */
 export const privateScreens: readonly ScreenRoute[] = [
-  { path: '/dashboard', title: 'Panel de control', screen: () => import('./screens/dashboard') },
+  {
+    path: '/dashboard',
+    title: 'Panel de control',
+    screen: () => import('./screens/dashboard'),
+    menu: { icon: 'dashboard' },
+  },
   { path: '/prueba', title: 'Página de Prueba', screen: () => import('./screens/prueba') },
-  // Master data (spec 2 §2): the guard is the resource's VIEW_ code.
+  // Master data (spec 2 §2): the guard is the resource's VIEW_ code; menu order within a group.
+  {
+    path: '/users',
+    title: 'Usuarios',
+    screen: () => import('../features/users/users-page'),
+    anyOf: ['VIEW_USERS'],
+    menu: { group: 'security', icon: 'users' },
+  },
   {
     path: '/profiles',
     title: 'Perfiles',
     screen: () => import('../features/profiles/profiles-page'),
     anyOf: ['VIEW_PROFILES'],
-  },
-  {
-    path: '/brands',
-    title: 'Marcas',
-    screen: () => import('../features/brands/brands-page'),
-    anyOf: ['VIEW_BRANDS'],
-  },
-  {
-    path: '/categories',
-    title: 'Categorías',
-    screen: () => import('../features/categories/categories-page'),
-    anyOf: ['VIEW_CATEGORIES'],
-  },
-  {
-    path: '/subcategories',
-    title: 'Subcategorías',
-    screen: () => import('../features/subcategories/subcategories-page'),
-    anyOf: ['VIEW_SUBCATEGORIES'],
+    menu: { group: 'security', icon: 'id-card' },
   },
   {
     path: '/clients',
     title: 'Clientes',
     screen: () => import('../features/clients/clients-page'),
     anyOf: ['VIEW_CLIENTS'],
+    menu: { group: 'administration', icon: 'building' },
   },
   {
     path: '/regions',
     title: 'Regiones',
     screen: () => import('../features/regions/regions-page'),
     anyOf: ['VIEW_REGIONS'],
-  },
-  {
-    path: '/campaigns',
-    title: 'Campañas',
-    screen: () => import('../features/campaigns/campaigns-page'),
-    anyOf: ['VIEW_CAMPAIGNS'],
+    menu: { group: 'administration', icon: 'map' },
   },
   {
     path: '/points-of-sales',
     title: 'Puntos de venta',
     screen: () => import('../features/points-of-sale/points-of-sale-page'),
     anyOf: ['VIEW_POINTOFSALES'],
+    menu: { group: 'administration', icon: 'store' },
+  },
+  {
+    path: '/campaigns',
+    title: 'Campañas',
+    screen: () => import('../features/campaigns/campaigns-page'),
+    anyOf: ['VIEW_CAMPAIGNS'],
+    menu: { group: 'administration', icon: 'megaphone' },
+  },
+  {
+    path: '/brands',
+    title: 'Marcas',
+    screen: () => import('../features/brands/brands-page'),
+    anyOf: ['VIEW_BRANDS'],
+    menu: { group: 'products', icon: 'tag' },
+  },
+  {
+    path: '/categories',
+    title: 'Categorías',
+    screen: () => import('../features/categories/categories-page'),
+    anyOf: ['VIEW_CATEGORIES'],
+    menu: { group: 'products', icon: 'folder' },
+  },
+  {
+    path: '/subcategories',
+    title: 'Subcategorías',
+    screen: () => import('../features/subcategories/subcategories-page'),
+    anyOf: ['VIEW_SUBCATEGORIES'],
+    menu: { group: 'products', icon: 'folder-tree' },
   },
   {
     path: '/products',
     title: 'Productos',
     screen: () => import('../features/products/products-page'),
     anyOf: ['VIEW_PRODUCTS'],
-  },
-  {
-    path: '/users',
-    title: 'Usuarios',
-    screen: () => import('../features/users/users-page'),
-    anyOf: ['VIEW_USERS'],
+    menu: { group: 'products', icon: 'package' },
   },
   {
     path: '/campaigns/:campaignId/clients',
@@ -133,7 +153,101 @@ export const privateScreens: readonly ScreenRoute[] = [
     screen: relationScreen('PointOfSaleProductsScreen'),
     anyOf: ['VIEW_POINTOFSALES'],
   },
+  // Surveys (spec 2 §2, issue 10).
+  {
+    path: '/surveys',
+    title: 'Cuestionarios',
+    screen: () => import('../features/surveys/surveys-page'),
+    anyOf: ['VIEW_SURVEYS'],
+    menu: { group: 'operation', icon: 'clipboard-list' },
+  },
+  {
+    path: '/segments',
+    title: 'Segmentos',
+    screen: () => import('../features/surveys/segments-page'),
+    anyOf: ['VIEW_SEGMENTS'],
+  },
+  {
+    path: '/questions',
+    title: 'Preguntas',
+    screen: () => import('../features/surveys/questions-page'),
+    anyOf: ['VIEW_QUESTIONS'],
+  },
+  {
+    path: '/multipleoptions',
+    title: 'Opciones múltiples',
+    screen: () => import('../features/surveys/multiple-options-page'),
+    anyOf: ['VIEW_MULTIPLEOPTIONS'],
+  },
+  {
+    path: '/surveys/:surveyId',
+    title: 'Diseñador de cuestionario',
+    screen: () => import('../features/surveys/survey-designer-page'),
+    anyOf: ['VIEW_SURVEYS'],
+  },
+  // Visits (spec 1 §2, issue 11): read with VIEW_CHECKINS.
+  {
+    path: '/checkins',
+    title: 'Visitas',
+    screen: () => import('../features/checkins/checkins-page'),
+    anyOf: ['VIEW_CHECKINS'],
+    menu: { group: 'operation', icon: 'map-pin' },
+  },
+  {
+    path: '/checkins/:checkInId/surveys',
+    title: 'Encuestas de la visita',
+    screen: () => import('../features/checkins/check-in-surveys-page'),
+    anyOf: ['VIEW_CHECKINS'],
+  },
+  {
+    path: '/checkins/:checkInId/surveys/:checkInSurveyId',
+    title: 'Respuestas de la encuesta',
+    screen: () => import('../features/checkins/survey-result-page'),
+    anyOf: ['VIEW_CHECKINS'],
+  },
+  // Reports (spec 1 §2, issue 12): the product survey export, with VIEW_CHECKINS.
+  {
+    path: '/reports/product-surveys',
+    title: 'Exportación de Reportes',
+    screen: () => import('../features/reports/product-survey-export-page'),
+    anyOf: ['VIEW_CHECKINS'],
+    menu: { group: 'reports', icon: 'chart' },
+  },
 ];
+
+/** The signed-in shell's module (header, side menu, user menu); loaded on the first private page. */
+export function loadShellLayout() {
+  return import('./layouts/shell-layout');
+}
+
+const ignoreFailure = () => undefined;
+
+/**
+ * Starts fetching the shell and the dashboard while a sign-in is being checked, so the first
+ * signed-in page shows without waiting for its code. A failed fetch is retried on navigation.
+ */
+export function prefetchSignedInShell(): void {
+  loadShellLayout().catch(ignoreFailure);
+  privateScreens
+    .find((route) => route.path === '/dashboard')
+    ?.screen()
+    .catch(ignoreFailure);
+}
+
+/**
+ * Fetches, in the background, the code of every screen `permissions` may open (once signed in),
+ * so following a menu entry shows the screen without a visible wait.
+ */
+export function prefetchScreens(
+  permissions: readonly string[],
+  screens: readonly ScreenRoute[] = privateScreens,
+): void {
+  for (const { anyOf, screen } of screens) {
+    if (!anyOf?.length || anyOf.some((code) => permissions.includes(code))) {
+      screen().catch(ignoreFailure);
+    }
+  }
+}
 
 /** What each route tells the document title (read by AppRoot from the matches). */
 export interface RouteHandle {
@@ -190,7 +304,14 @@ export function buildRoutes(screens: readonly ScreenRoute[] = privateScreens): R
         },
         {
           element: <PrivateRoute />,
-          children: [{ element: <ShellLayout />, children: screens.map(toRouteObject) }],
+          children: [
+            {
+              // The signed-in shell is code-split too: /login loads none of it (its header, side
+              // menu, user menu and their react-aria parts). It is prefetched on sign-in.
+              lazy: async () => ({ Component: (await loadShellLayout()).ShellLayout }),
+              children: screens.map(toRouteObject),
+            },
+          ],
         },
         {
           element: <PublicLayout />,

@@ -3,6 +3,7 @@ import {
   createQueryClient,
   getAccessToken,
   getApiClient,
+  isSessionExpired,
   subscribeAccessToken,
   type GlobalErrorHandler,
 } from '@anaquel/api';
@@ -65,17 +66,20 @@ let restoring: Promise<void> | null = null;
 /**
  * After a reload the access token is gone (memory only): renew it through the refresh cookie
  * before private screens render, so they never flash for a session that is over. A session that
- * cannot be renewed goes through the global handler (modals closed, signed out, toast).
+ * cannot be renewed (REFRESH_TOKEN_ERROR: e.g. the browser was closed without 'Recordarme', so its
+ * cookie is gone) is ended quietly with `onRefused`: the visitor simply sees /login, no
+ * 'Tu sesión ha expirado' toast for a page they just opened. Any other failure goes through the
+ * global handler.
  */
-export function restoreSession(onError: GlobalErrorHandler): Promise<void> {
+export function restoreSession(onError: GlobalErrorHandler, onRefused: () => void): Promise<void> {
   if (!needsSessionRestore()) return Promise.resolve();
   restoring ??= getApiClient()
     .refreshSession()
     // An unreachable server keeps the signed-in state (the next call retries the refresh);
-    // a refused refresh (REFRESH_TOKEN_ERROR) ends the session through the handler.
+    // a refused refresh (REFRESH_TOKEN_ERROR) ends the session without a toast.
     .then(
       () => undefined,
-      (error: unknown) => onError(error),
+      (error: unknown) => (isSessionExpired(error) ? onRefused() : onError(error)),
     )
     .finally(() => {
       restoring = null;

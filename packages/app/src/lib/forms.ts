@@ -6,7 +6,7 @@ import {
   type UseFormProps,
   type UseFormSetError,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z4 from 'zod/v4/core';
 
 /**
  * A react-hook-form form validated by a zod schema, the way every Anaquel form behaves (spec 1 §4):
@@ -15,7 +15,8 @@ import type { z } from 'zod';
  * `canSubmit(formState)` for the submit button.
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
-  schema: z.ZodType<Output, Input>,
+  // Any zod 4 schema, classic (`zod`) or mini (`zod/mini`, the sign-in forms).
+  schema: z4.$ZodType<Output, Input>,
   options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
 ) {
   return useForm<Input, unknown, Output>({

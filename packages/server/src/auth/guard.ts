@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { PermissionCode } from './permission-catalogue.ts';
-import { loadPrincipal, type Principal } from './principal.ts';
+import { cachedPrincipal, type Principal } from './principal.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 // The one place where an operation's auth requirement is enforced (registerOperation calls it
@@ -32,7 +32,8 @@ export async function authenticate(request: FastifyRequest): Promise<Principal> 
   const { config, db } = request.server.services;
   const claims = await verifyAccessToken(token, config.jwtSecret);
   if (!claims) throw unauthorized();
-  const principal = await loadPrincipal(db, claims.userId, claims.sessionId);
+  // Reused for a few seconds, invalidated by session, user and permission changes (principal.ts).
+  const principal = await cachedPrincipal(db, claims.userId, claims.sessionId);
   if (!principal) throw unauthorized();
   return principal;
 }

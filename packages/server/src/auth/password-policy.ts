@@ -1,8 +1,9 @@
+import { passwordIssues } from '@anaquel/api/rules';
 import type { ValidationIssue } from '../http/errors.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** spec 2 §5: the special characters accepted by reset and admin change. */
-export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&#';
+// The password rules and their messages are written once in @anaquel/api/rules, which the app's
+// forms use too (spec 1 §5, spec 2 §5).
+export { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@anaquel/api/rules';
 
 export interface PasswordPolicy {
   /** spec 2 §5 (reset and admin change) also requires one of @$!%*?&#. */
@@ -15,24 +16,8 @@ export function passwordPolicyIssues(
   field: string,
   policy: PasswordPolicy,
 ): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    issues.push({ field, message: `Debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` });
-  }
-  if (!/\p{Lu}/u.test(password)) {
-    issues.push({ field, message: 'Debe contener al menos una letra mayúscula.' });
-  }
-  if (!/\d/.test(password)) {
-    issues.push({ field, message: 'Debe contener al menos un dígito.' });
-  }
-  if (
-    policy.requireSpecialCharacter &&
-    ![...PASSWORD_SPECIAL_CHARACTERS].some((c) => password.includes(c))
-  ) {
-    issues.push({
-      field,
-      message: `Debe contener al menos un carácter especial (${PASSWORD_SPECIAL_CHARACTERS}).`,
-    });
-  }
-  return issues;
+  return passwordIssues(password, { special: policy.requireSpecialCharacter }).map((message) => ({
+    field,
+    message,
+  }));
 }

@@ -1,5 +1,6 @@
 import type { components } from '@anaquel/api/schema';
 import { and, asc, eq, exists, gt, isNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   permissions,
@@ -75,6 +76,50 @@ export async function loadPrincipal(
   const codes = new Set<PermissionCode>();
   for (const row of rows) if (row.code) codes.add(row.code as PermissionCode);
   return { userId, sessionId, permissions: codes };
+}
+
+/* ---------- the principal cache ---------- */
+
+/**
+ * How long a loaded principal is reused (docs/decisions.md "Cost of a signed-in request"): a
+ * closed session, a deactivated user or a removed permission takes effect at once for changes
+ * made through this process (they call invalidatePrincipals) and within this bound otherwise
+ * (another server process, a change made directly in the database).
+ */
+export const PRINCIPAL_CACHE_MS = 5_000;
+const PRINCIPAL_CACHE_SIZE = 10_000;
+const principalCache = new Map<string, { principal: Principal; until: number }>();
+
+/** Forgets every cached principal: call after a change of sessions, users or permissions. */
+export function invalidatePrincipals(): void {
+  principalCache.clear();
+}
+
+/** After a write to a table principals are read from (users, profiles and their permissions). */
+export function invalidatePrincipalsAfterWriteTo(table: PgTable): void {
+  if (table === users || table === profiles) invalidatePrincipals();
+}
+
+/** loadPrincipal, reused for PRINCIPAL_CACHE_MS; only live principals are kept. */
+export async function cachedPrincipal(
+  db: Db,
+  userId: number,
+  sessionId: string,
+): Promise<Principal | null> {
+  const key = `${userId}:${sessionId}`;
+  const now = Date.now();
+  const cached = principalCache.get(key);
+  if (cached && cached.until > now) return cached.principal;
+  const principal = await loadPrincipal(db, userId, sessionId);
+  if (!principal) {
+    principalCache.delete(key);
+    return null;
+  }
+  principalCache.set(key, { principal, until: now + PRINCIPAL_CACHE_MS });
+  if (principalCache.size > PRINCIPAL_CACHE_SIZE) {
+    principalCache.delete(principalCache.keys().next().value!);
+  }
+  return principal;
 }
 
 export function completeName(user: { name: string; lastName: string }): string {

@@ -2,10 +2,22 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
-import { passwordResetTokens, users } from '../db/schema/index.ts';
-import { AppError, badRequest, fieldError, notFound } from '../http/errors.ts';
+import { authThrottles, passwordResetTokens, users } from '../db/schema/index.ts';
+import { AppError, badRequest, fieldError, notFound, unauthorized } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordPolicyIssues, type PasswordPolicy } from './password-policy.ts';
+import { guardUserChange } from './privileges.ts';
+import { tooManyAttempts } from './rate-limit.ts';
+import {
+  clearThrottles,
+  failedAttempt,
+  minutesLeft,
+  normaliseEmail,
+  reserveAttempt,
+  succeededAttempt,
+  throttleKey,
+  type ThrottleRule,
+} from './throttle.ts';
 import { burnVerificationTime, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { loadSessionUser, type SessionUser } from './principal.ts';
 import {
@@ -19,9 +31,31 @@ import { randomToken, sha256Hex, signAccessToken } from './tokens.ts';
 
 // Auth rules (ARCHITECTURE §5): argon2id passwords, lockout after 5 consecutive failures for 15
 // minutes, refresh-token rotation with replay detection, single-use 30-minute reset tokens.
+// Sign-in limits (docs/decisions.md): the lockout counts per e-mail and address pair, in the
+// database (auth/throttle.ts), for registered and unknown e-mails alike; an account-wide ceiling
+// counts the checked failures from every address.
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MS = 15 * 60 * 1000;
+
+/** 5 consecutive wrong passwords for one e-mail from one address lock that pair 15 minutes. */
+export const LOGIN_PAIR_RULE: ThrottleRule = { maxFailures: MAX_FAILED_LOGINS, lockMs: LOCKOUT_MS };
+/**
+ * 50 checked failures for one e-mail in 15 minutes, from all addresses together, close its
+ * sign-in (429) for 15 minutes: a distributed guesser gets at most 50 guesses per quarter hour,
+ * and one address alone can never reach it (its pair locks at 5), so locking the administrator
+ * out takes at least 10 addresses.
+ */
+export const LOGIN_ACCOUNT_RULE: ThrottleRule = {
+  maxFailures: 50,
+  lockMs: LOCKOUT_MS,
+  windowMs: LOCKOUT_MS,
+};
+/** 5 consecutive wrong current passwords at change-password: 429 for 15 minutes. */
+export const CHANGE_PASSWORD_RULE: ThrottleRule = {
+  maxFailures: MAX_FAILED_LOGINS,
+  lockMs: LOCKOUT_MS,
+};
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Credenciales inválidas.';
@@ -34,10 +68,6 @@ export const INVALID_RESET_TOKEN_MESSAGE =
 /** spec 1 §8: the client parses N from this exact text. */
 export function lockedMessage(minutes: number): string {
   return `La cuenta está bloqueada. Intenta de nuevo en ${minutes} minuto(s).`;
-}
-
-function minutesLeft(lockedUntil: Date, now: Date): number {
-  return Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
 }
 
 export interface AuthDeps {
@@ -61,7 +91,7 @@ function findUserByEmail(db: Db, email: string) {
   return db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)))
     .limit(1)
     .then((rows) => rows[0]);
 }
@@ -80,50 +110,67 @@ async function sessionFor(
   return { accessToken, user, refresh };
 }
 
+/** The subject of every sign-in count about an e-mail (lifted together at a reset). */
+export function accountSubject(email: string): string {
+  return throttleKey('account', normaliseEmail(email));
+}
+
+const accountLocked = (until: Date, now: Date) =>
+  new AppError(401, 'ACCOUNT_LOCKED', lockedMessage(minutesLeft(until, now)));
+
+async function lockedUntilOf(db: Db, key: string, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ lockedUntil: authThrottles.lockedUntil })
+    .from(authThrottles)
+    .where(and(eq(authThrottles.key, key), gt(authThrottles.lockedUntil, now)));
+  return row?.lockedUntil ?? null;
+}
+
+/**
+ * Sign-in. Every e-mail, registered or not, goes through the same steps (one count reserved for
+ * the e-mail and address, one argon2 verification, real or against a dummy hash), so neither the
+ * answer nor its time tells which accounts exist or which are locked.
+ */
 export async function login(
   deps: AuthDeps,
   input: { username: string; password: string; rememberMe?: boolean },
+  client: { ip: string },
   now: Date = new Date(),
 ): Promise<SessionResult> {
   const { db, config } = deps;
-  const user = await findUserByEmail(db, input.username);
-  if (!user) {
+  const email = normaliseEmail(input.username);
+  const subject = accountSubject(email);
+  const pairKey = throttleKey('login', email, client.ip);
+  const accountKey = throttleKey('login-account', email);
+
+  const user = await findUserByEmail(db, email);
+  const pair = await reserveAttempt(db, { key: pairKey, subject }, LOGIN_PAIR_RULE, now);
+  const accountLock = await lockedUntilOf(db, accountKey, now);
+  // A locked pair or account stays locked even with the right password: nothing is checked.
+  if (!pair.allowed || accountLock) {
     await burnVerificationTime(input.password, config.passwordHashing);
-    throw invalidCredentials();
-  }
-  // A locked account stays locked even with the right password.
-  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
-    throw new AppError(401, 'ACCOUNT_LOCKED', lockedMessage(minutesLeft(user.lockedUntil, now)));
+    if (!pair.allowed) throw accountLocked(pair.lockedUntil, now);
+    throw tooManyAttempts(accountLock!, now);
   }
 
-  const passwordOk = await verifyPassword(user.passwordHash, input.password);
-  if (!passwordOk) {
-    const [updated] = await db
-      .update(users)
-      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failedLoginCount: users.failedLoginCount });
-    if (updated && updated.failedLoginCount >= MAX_FAILED_LOGINS) {
-      const lockedUntil = new Date(now.getTime() + LOCKOUT_MS);
-      await db.update(users).set({ lockedUntil, failedLoginCount: 0 }).where(eq(users.id, user.id));
-      deps.log.warn({ userId: user.id }, 'account locked after repeated failed logins');
-      throw new AppError(401, 'ACCOUNT_LOCKED', lockedMessage(minutesLeft(lockedUntil, now)));
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await burnVerificationTime(input.password, config.passwordHashing), false);
+  // An inactive user with the right password is refused like a wrong password (and counted).
+  if (!user || !passwordOk || !user.isActive) {
+    const lockedUntil = await failedAttempt(db, pair, LOGIN_PAIR_RULE, now);
+    await reserveAttempt(db, { key: accountKey, subject }, LOGIN_ACCOUNT_RULE, now);
+    if (lockedUntil) {
+      deps.log.warn('sign-in locked after repeated failures (e-mail and address pair)');
+      throw accountLocked(lockedUntil, now);
     }
     throw invalidCredentials();
   }
-  // Same answer as a wrong password: do not reveal that the account exists but is disabled.
-  if (!user.isActive) throw invalidCredentials();
 
-  const changes: Partial<typeof users.$inferInsert> = {};
-  if (user.failedLoginCount !== 0 || user.lockedUntil !== null) {
-    changes.failedLoginCount = 0;
-    changes.lockedUntil = null;
-  }
+  await succeededAttempt(db, pairKey);
   if (needsRehash(user.passwordHash, config.passwordHashing)) {
-    changes.passwordHash = await hashPassword(input.password, config.passwordHashing);
-  }
-  if (Object.keys(changes).length > 0) {
-    await db.update(users).set(changes).where(eq(users.id, user.id));
+    const passwordHash = await hashPassword(input.password, config.passwordHashing);
+    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
   }
 
   const refresh = await startSession(db, user.id, input.rememberMe === true, now);
@@ -136,7 +183,7 @@ export async function refresh(
   now: Date = new Date(),
 ): Promise<SessionResult> {
   if (!token) throw refreshError();
-  const result = await rotateRefreshToken(deps.db, token, now);
+  const result = await rotateRefreshToken(deps.db, token, deps.config.jwtSecret, now);
   if (!result.ok) {
     if (result.reason === 'replayed') {
       deps.log.warn({ familyId: result.familyId }, 'refresh token replayed: session revoked');
@@ -219,7 +266,7 @@ export async function resetPassword(
     fieldError('token', INVALID_RESET_TOKEN_MESSAGE, 'INVALID_RESET_TOKEN');
 
   const [row] = await deps.db
-    .select({ id: passwordResetTokens.id, userId: users.id })
+    .select({ id: passwordResetTokens.id, userId: users.id, email: users.email })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
@@ -242,12 +289,10 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
     if (used.length === 0) throw invalidToken();
-    // A successful reset also lifts a lockout.
-    await tx
-      .update(users)
-      .set({ passwordHash, failedLoginCount: 0, lockedUntil: null })
-      .where(eq(users.id, row.userId));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
   });
+  // A successful reset also lifts the sign-in lockouts of the e-mail (every address).
+  await clearThrottles(deps.db, accountSubject(row.email));
   await revokeUserSessions(deps.db, row.userId, {}, now);
 }
 
@@ -255,16 +300,30 @@ export async function changePassword(
   deps: AuthDeps,
   principal: { userId: number; sessionId: string },
   input: { currentPassword: string; newPassword: string },
+  now: Date = new Date(),
 ): Promise<void> {
   assertPolicy(input.newPassword, 'newPassword', { requireSpecialCharacter: false });
   const [user] = await deps.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, principal.userId));
-  if (!user) throw notFound('El usuario no existe.');
+  // Deleted while the access token's principal was still cached (PRINCIPAL_CACHE_MS): the
+  // session has no user any more, so 401 like the guard (the contract declares no 404 here).
+  if (!user) throw unauthorized();
+  // Attempt limit: 5 consecutive wrong current passwords close change-password 15 minutes.
+  const attempt = await reserveAttempt(
+    deps.db,
+    { key: throttleKey('change-password', principal.userId) },
+    CHANGE_PASSWORD_RULE,
+    now,
+  );
+  if (!attempt.allowed) throw tooManyAttempts(attempt.lockedUntil, now);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    const lockedUntil = await failedAttempt(deps.db, attempt, CHANGE_PASSWORD_RULE, now);
+    if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
     throw fieldError('currentPassword', 'La contraseña actual es incorrecta.');
   }
+  await succeededAttempt(deps.db, attempt.key);
   if (input.newPassword === input.currentPassword) {
     throw fieldError('newPassword', 'La nueva contraseña no puede ser igual a la actual.');
   }
@@ -280,19 +339,20 @@ export async function adminChangePassword(
   input: { userId: number; newPassword: string },
 ): Promise<void> {
   assertPolicy(input.newPassword, 'newPassword', { requireSpecialCharacter: true });
-  const [user] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, input.userId));
-  if (!user) throw notFound('El usuario no existe.');
   const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashing);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, failedLoginCount: 0, lockedUntil: null })
-    .where(eq(users.id, input.userId));
-  await revokeUserSessions(
-    deps.db,
-    input.userId,
-    input.userId === principal.userId ? { exceptFamilyId: principal.sessionId } : {},
-  );
+  const email = await deps.db.transaction(async (tx) => {
+    // 403 for one's own password (change-password asks for the current one) and for a user
+    // holding a permission the caller does not hold (auth/privileges.ts).
+    await guardUserChange(tx, principal, { kind: 'password', userId: input.userId });
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, input.userId))
+      .returning({ email: users.email });
+    if (updated.length === 0) throw notFound('El usuario no existe.');
+    return updated[0]!.email;
+  });
+  // Like a reset, a new password set by an administrator lifts the sign-in lockouts.
+  await clearThrottles(deps.db, accountSubject(email));
+  await revokeUserSessions(deps.db, input.userId);
 }

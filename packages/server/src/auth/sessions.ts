@@ -1,13 +1,26 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema/index.ts';
+import { invalidatePrincipals } from './principal.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
 
 // Refresh tokens: random, stored as SHA-256, rotated at every use. All the tokens of one sign-in
 // share a family id; presenting a token that was already rotated (a replay: stolen, or raced)
 // revokes the whole family. Expiry slides with each rotation: 30 days with rememberMe
 // (persistent cookie), 12 hours otherwise (browser-session cookie).
+//
+// Several tabs (docs/decisions.md, "Refresh grace window"): tabs share the cookie, so when the
+// access token expires they all present the same refresh token at once. The token that replaces
+// a presented one is DERIVED from it (HMAC with the server secret), so a token presented again
+// within REFRESH_GRACE_MS of its rotation answers the same successor (walking the chain to the
+// live token) instead of counting as a replay; after the window, presenting it revokes the
+// family as before. A concurrent rotation that loses the race takes the same path.
+
+/** How long a rotated refresh token may still be presented and answer its successor. */
+export const REFRESH_GRACE_MS = 30_000;
+/** Successors followed at most by one presentation within the grace window. */
+const MAX_GRACE_STEPS = 20;
 
 export const PERSISTENT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const BROWSER_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -52,21 +65,78 @@ export async function startSession(
 
 class ConcurrentRotation extends Error {}
 
+/** The token that replaces `token` at its rotation (deterministic, unguessable without both). */
+export function successorToken(token: string, secret: string): string {
+  return createHmac('sha256', secret)
+    .update(`anaquel-refresh-successor:${token}`)
+    .digest('base64url');
+}
+
+type TokenRow = typeof refreshTokens.$inferSelect;
+
+function findToken(db: Db, token: string): Promise<TokenRow | undefined> {
+  return db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256Hex(token)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/**
+ * A rotated token presented again within the grace window: its live successor (following the
+ * chain while each step was rotated within the window), or null.
+ */
+async function liveSuccessor(
+  db: Db,
+  row: TokenRow,
+  token: string,
+  secret: string,
+  now: Date,
+): Promise<RotationResult | null> {
+  let current = row;
+  let presented = token;
+  for (let step = 0; step < MAX_GRACE_STEPS; step++) {
+    if (current.replacedBy === null || current.revokedAt === null) return null;
+    if (now.getTime() - current.revokedAt.getTime() > REFRESH_GRACE_MS) return null;
+    const next = successorToken(presented, secret);
+    const successor = await findToken(db, next);
+    if (!successor || successor.id !== current.replacedBy) return null;
+    if (successor.revokedAt === null) {
+      if (successor.expiresAt.getTime() <= now.getTime()) return null;
+      return {
+        ok: true,
+        userId: successor.userId,
+        issued: {
+          token: next,
+          familyId: successor.familyId,
+          persistent: successor.persistent,
+          expiresAt: successor.expiresAt,
+        },
+      };
+    }
+    current = successor;
+    presented = next;
+  }
+  return null;
+}
+
 /** Exchanges a refresh token for a new one of the same family. */
 export async function rotateRefreshToken(
   db: Db,
   token: string,
+  secret: string,
   now: Date = new Date(),
+  retried = false,
 ): Promise<RotationResult> {
-  const [current] = await db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256Hex(token)))
-    .limit(1);
+  const current = await findToken(db, token);
   if (!current) return { ok: false, reason: 'unknown' };
 
   if (current.revokedAt) {
     if (current.replacedBy !== null) {
+      // Another tab (or a lost answer) within the grace window: the same successor.
+      const successor = await liveSuccessor(db, current, token, secret, now);
+      if (successor) return successor;
       await revokeFamily(db, current.familyId, now);
       return { ok: false, reason: 'replayed', familyId: current.familyId };
     }
@@ -78,7 +148,7 @@ export async function rotateRefreshToken(
   }
 
   const next: IssuedRefreshToken = {
-    token: randomToken(),
+    token: successorToken(token, secret),
     familyId: current.familyId,
     persistent: current.persistent,
     expiresAt: expiryFor(current.persistent, now),
@@ -104,7 +174,10 @@ export async function rotateRefreshToken(
       if (rotated.length === 0) throw new ConcurrentRotation();
     });
   } catch (error) {
-    if (!(error instanceof ConcurrentRotation)) throw error;
+    // Another request rotated the same token first (our update found it rotated, or our insert
+    // met its successor's hash): read it again, which takes the grace path.
+    if (!(error instanceof ConcurrentRotation) && !isUniqueViolation(error)) throw error;
+    if (!retried) return rotateRefreshToken(db, token, secret, now, true);
     await revokeFamily(db, current.familyId, now);
     return { ok: false, reason: 'replayed', familyId: current.familyId };
   }
@@ -120,6 +193,14 @@ export async function revokeFamily(
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  invalidatePrincipals();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 /** The family of a presented refresh token, if the token is known. */
@@ -145,4 +226,5 @@ export async function revokeUserSessions(
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(...conditions));
+  invalidatePrincipals();
 }

@@ -40,11 +40,28 @@ export function signAccessToken(
     .sign(keyFor(secret));
 }
 
+// A verified token keeps its claims until it expires: the signature of the same string cannot
+// change, so a token seen before skips the HMAC and claim checks (what is revocable, the session
+// and the permissions, is checked by the guard on every request).
+const VERIFIED_CACHE_SIZE = 10_000;
+type Verified = Map<string, { claims: AccessTokenClaims; expiresAt: number }>;
+const verifiedBySecret = new Map<string, Verified>();
+
 /** The claims of a valid, unexpired token; null for anything else. */
 export async function verifyAccessToken(
   token: string,
   secret: string,
 ): Promise<AccessTokenClaims | null> {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(secret, verified);
+  }
+  const hit = verified.get(token);
+  if (hit) {
+    if (hit.expiresAt > Date.now()) return hit.claims;
+    verified.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), {
       issuer: ISSUER,
@@ -54,7 +71,12 @@ export async function verifyAccessToken(
     const userId = Number(payload.sub);
     const sessionId = payload.sid;
     if (!Number.isInteger(userId) || userId <= 0 || typeof sessionId !== 'string') return null;
-    return { userId, sessionId };
+    const claims = { userId, sessionId };
+    if (typeof payload.exp === 'number') {
+      verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    }
+    return claims;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

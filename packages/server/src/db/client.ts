@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Config } from '../env.ts';
+import { serverRoot, type Config } from '../env.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -34,12 +34,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'drizzle',
-);
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 // Arbitrary constant key for pg_advisory_lock.
 const STARTUP_LOCK_KEY = 4_242_017;
@@ -90,6 +85,8 @@ export async function createDatabase(
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({
+    // pg_trgm backs the list filters' trigram indexes (migration 0004 creates the extension).
+    extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -6,9 +6,11 @@ import type { ValidateFunction } from 'ajv';
 import { repoRoot } from '../env.ts';
 import { authorize, type AuthRequirement } from '../auth/guard.ts';
 import { INVALID_REQUEST_MESSAGE, badRequest } from './errors.ts';
+import { withInputLimits } from './input-limits.ts';
 import {
   allAjvInstances,
   compileValidator,
+  invalidRequestMessage,
   toValidationIssues,
   type ValidationTarget,
 } from './validation.ts';
@@ -117,7 +119,14 @@ export function resolveRef<T>(value: T | { $ref: string }): T {
 
 const SCHEMA_ID_PREFIX = 'https://anaquel.mx/contract/schemas/';
 
-/** Rewrites `#/components/schemas/X` to the Ajv id of X, so schemas compile on their own. */
+/** Values, not schemas: copied as they are. */
+const LITERAL_KEYWORDS = new Set(['example', 'examples', 'enum', 'const', 'default']);
+
+/**
+ * Rewrites `#/components/schemas/X` to the Ajv id of X, so schemas compile on their own, and
+ * adds the limits every value obeys (int32 integers, finite numbers, no NUL in text: see
+ * input-limits.ts) to each typed node.
+ */
 function toAjvSchema<T>(value: T): T {
   if (Array.isArray(value)) return value.map(toAjvSchema) as T;
   if (!value || typeof value !== 'object') return value;
@@ -126,10 +135,10 @@ function toAjvSchema<T>(value: T): T {
     if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
       out.$ref = SCHEMA_ID_PREFIX + child.slice('#/components/schemas/'.length);
     } else {
-      out[key] = toAjvSchema(child);
+      out[key] = LITERAL_KEYWORDS.has(key) ? child : toAjvSchema(child);
     }
   }
-  return out as T;
+  return withInputLimits(out) as T;
 }
 
 for (const [name, schema] of Object.entries(
@@ -161,7 +170,7 @@ export function requestBodySchema(operationId: string, mediaType: string): Json 
   return schema ? toAjvSchema(schema) : null;
 }
 
-function parametersSchema(op: ContractOperation, location: 'path' | 'query'): Json | null {
+export function parametersSchema(op: ContractOperation, location: 'path' | 'query'): Json | null {
   const properties: Json = {};
   const required: string[] = [];
   for (const raw of op.operation.parameters ?? []) {
@@ -305,11 +314,9 @@ export function registerOperation<K extends OperationId>(
           };
         }
         if (validate(data)) return { value: data };
+        const issues = toValidationIssues(validate.errors ?? [], target);
         return {
-          error: badRequest(
-            INVALID_REQUEST_MESSAGE,
-            toValidationIssues(validate.errors ?? [], target),
-          ),
+          error: badRequest(invalidRequestMessage(issues, INVALID_REQUEST_MESSAGE), issues),
         };
       };
     },
@@ -318,9 +325,12 @@ export function registerOperation<K extends OperationId>(
     },
     handler: async (request, reply) => {
       const result = await handler(request as OperationRequest<K>, reply);
-      // A returned reply is a thenable: awaiting it waits for the answer to be sent and yields
-      // undefined, hence the check of `sent`.
-      if (result === reply || reply.sent) return reply;
+      // A returned reply is a thenable: awaiting it waits for the answer to be sent (or the
+      // client to go away) and yields undefined. A streamed answer whose client closed early
+      // is neither `sent` nor failed: its headers went out, or the socket is gone.
+      if (result === reply || reply.sent || reply.raw.headersSent || reply.raw.destroyed) {
+        return reply;
+      }
       if (result === undefined) {
         throw new Error(`Handler of "${operationId}" returned no data`);
       }

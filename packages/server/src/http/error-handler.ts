@@ -8,6 +8,8 @@ import {
 } from './errors.ts';
 import { toValidationIssues, type ValidationTarget } from './validation.ts';
 import type { ErrorObject } from 'ajv';
+import { serializeError } from './logging.ts';
+import type { Duplex } from 'node:stream';
 
 // The one error handler: every failure leaves as the envelope. Expected failures (AppError)
 // carry their own status and Spanish message; framework errors about the request become 400;
@@ -49,6 +51,15 @@ function fromFrameworkError(
       return bodyIssue('El formulario tiene demasiados campos o archivos.');
     case 'FST_PROTO_VIOLATION':
       return bodyIssue('El cuerpo de la solicitud contiene propiedades no permitidas.');
+    // Router errors (frameworkErrors below): the path is never echoed.
+    case 'FST_ERR_BAD_URL':
+      return badRequest('La dirección de la solicitud no es válida.', [], 'BAD_URL');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return badRequest(
+        `Un parámetro de la dirección excede la longitud máxima permitida (${MAX_PARAM_LENGTH} caracteres).`,
+        [],
+        'PARAM_TOO_LONG',
+      );
     default:
       break;
   }
@@ -77,6 +88,9 @@ const GENERIC_4XX: Record<number, string> = {
   429: 'Demasiadas solicitudes. Intenta más tarde.',
 };
 
+/** Statuses the contract's operations declare for failures of the client. */
+const DECLARED_4XX = new Set([400, 401, 403, 404, 409, 422, 429]);
+
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) {
     const mb = bytes / (1024 * 1024);
@@ -91,7 +105,7 @@ export function toErrorEnvelope(
   limits: { bodyLimit: number; uploadLimit: number },
 ): ErrorEnvelope {
   if (error instanceof AppError) {
-    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    if (error.statusCode >= 500) request.log.error({ err: serializeError(error) }, error.message);
     return error.toEnvelope();
   }
   const fastifyError = error as FastifyError;
@@ -100,14 +114,91 @@ export function toErrorEnvelope(
 
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Another plugin's 4xx keeps its status only when operations declare it (401, 403, 404,
+    // 409, 429...); a 405, 406, 413 or 415 would be outside the contract: 400 with its code.
+    const declared = DECLARED_4XX.has(status);
     return new AppError(
-      status,
+      declared ? status : 400,
       fastifyError.code ?? 'BAD_REQUEST',
       GENERIC_4XX[status] ?? 'La solicitud no es válida.',
     ).toEnvelope();
   }
-  request.log.error({ err: error }, 'unhandled error');
+  // Serialized here too (not only by the logger's serializer): a database error must never
+  // reach a log with its parameters, whatever logger the app was given.
+  request.log.error({ err: serializeError(error) }, 'unhandled error');
   return new AppError(500, 'INTERNAL_ERROR', INTERNAL_ERROR_MESSAGE).toEnvelope();
+}
+
+/**
+ * Longest path parameter the router matches (Fastify's default is 100): longer values still reach
+ * the operation, whose contract validation answers in Spanish; beyond this the router refuses
+ * them (FST_ERR_MAX_PARAM_LENGTH, 400 above).
+ */
+export const MAX_PARAM_LENGTH = 500;
+
+/**
+ * Fastify's `frameworkErrors` option: a bad URL (`/api/v1/brands/%`), a path parameter over
+ * MAX_PARAM_LENGTH... answered by the same envelope as everything else.
+ */
+export function frameworkErrorHandler(limits: { bodyLimit: number; uploadLimit: number }) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const envelope = toErrorEnvelope(error, request, limits);
+    void reply.code(envelope.statusCode).type('application/json; charset=utf-8').send(envelope);
+  };
+}
+
+/** The envelope for failures of the HTTP parser, before any request exists (clientErrorHandler). */
+export function clientErrorEnvelope(error: { code?: string }): ErrorEnvelope {
+  // Answered with 400, a status every operation declares: a 431 or 408 would be outside the
+  // contract, and the errorCode says what happened.
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return badRequest(
+        'Los encabezados de la solicitud son demasiado grandes (por ejemplo, demasiadas cookies).',
+        [],
+        'HEADERS_TOO_LARGE',
+      ).toEnvelope();
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return badRequest(
+        'La solicitud tardó demasiado en llegar.',
+        [],
+        'REQUEST_TIMEOUT',
+      ).toEnvelope();
+    default:
+      return badRequest(
+        'La solicitud HTTP está mal formada (por ejemplo, su longitud no coincide con su cuerpo).',
+        [],
+        'MALFORMED_REQUEST',
+      ).toEnvelope();
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the bytes (oversized headers, a body
+ * longer than its Content-Length read as a broken next request, a timeout). Written raw, since
+ * there is no request to reply to, then the connection is closed.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(clientErrorEnvelope(error));
+    socket.write(
+      'HTTP/1.1 400 Bad Request\r\n' +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Cache-Control: no-store\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
 }
 
 export function installErrorHandler(

@@ -1,8 +1,8 @@
 import type { operations } from '@anaquel/api/schema';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
-import { requestBodySchema, type OperationId } from './contract.ts';
-import { badRequest, INVALID_REQUEST_MESSAGE } from './errors.ts';
+import { getOperation, requestBodySchema, resolveRef, type OperationId } from './contract.ts';
+import { AppError, badRequest, INVALID_REQUEST_MESSAGE, type ValidationIssue } from './errors.ts';
 import { compileValidator, toValidationIssues } from './validation.ts';
 
 // Multipart bodies (users and products with an image) are read by the handler with
@@ -38,9 +38,17 @@ export interface MultipartForm<K extends OperationId> {
   files: Record<string, UploadedFile>;
 }
 
+interface FormProperty {
+  type?: string | string[];
+  format?: string;
+  items?: unknown;
+  maxItems?: number;
+}
+
 interface FormSchema {
   validate: ValidateFunction;
-  properties: Record<string, { type?: string | string[]; format?: string; items?: unknown }>;
+  /** Property schemas by name, in a Map: a part name is never looked up on a prototype. */
+  properties: Map<string, FormProperty>;
   fileFields: Set<string>;
 }
 
@@ -49,14 +57,12 @@ const formSchemas = new Map<string, FormSchema>();
 function formSchemaFor(operationId: string): FormSchema {
   let cached = formSchemas.get(operationId);
   if (!cached) {
-    const schema = requestBodySchema(operationId, 'multipart/form-data') as {
-      properties?: FormSchema['properties'];
-    } | null;
+    const schema = requestBodySchema(operationId, 'multipart/form-data');
     if (!schema)
       throw new Error(`"${operationId}" has no multipart/form-data body in the contract`);
-    const properties = schema.properties ?? {};
+    const properties = new Map(Object.entries(formProperties(operationId)));
     const fileFields = new Set(
-      Object.entries(properties)
+      [...properties]
         .filter(
           ([, p]) => p.format === 'binary' || (p as { contentMediaType?: string }).contentMediaType,
         )
@@ -68,9 +74,48 @@ function formSchemaFor(operationId: string): FormSchema {
   return cached;
 }
 
-function typesOf(property: { type?: string | string[] } | undefined): string[] {
+/** The form's property schemas, through `$ref`s and `allOf`s of the contract. */
+function formProperties(operationId: string): Record<string, FormProperty> {
+  const body = getOperation(operationId).operation.requestBody;
+  const root = body ? resolveRef(body).content['multipart/form-data']?.schema : undefined;
+  const collected: Record<string, FormProperty> = {};
+  const visit = (node: unknown, depth: number) => {
+    if (depth > 10 || !node || typeof node !== 'object') return;
+    const schema = resolveRef(node as Record<string, unknown>) as {
+      properties?: Record<string, FormProperty>;
+      allOf?: unknown[];
+    };
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      collected[name] = resolveRef(property);
+    }
+    for (const part of schema.allOf ?? []) visit(part, depth + 1);
+  };
+  visit(root, 0);
+  return collected;
+}
+
+function typesOf(property: FormProperty | undefined): string[] {
   if (!property?.type) return [];
   return Array.isArray(property.type) ? property.type : [property.type];
+}
+
+/**
+ * Highest array index a part name may carry (`ids[999]`): the property's maxItems, else 1000.
+ * Indexes only order the values (the list is compacted), so a bound keeps `ids[100000000]`
+ * from costing anything: the check is on the digits, before any number is built.
+ */
+export const MAX_MULTIPART_INDEX = 1000;
+
+/** `name`, `name[]` or `name[12]`; anything else (nesting, dots, brackets) is not a field name. */
+const PART_NAME = /^([A-Za-z][A-Za-z0-9_]*)(?:\[(\d*)\])?$/;
+
+export const MALFORMED_MULTIPART_MESSAGE =
+  'El cuerpo multipart/form-data está incompleto o mal formado.';
+
+/** Fastify's and @fastify/multipart's own errors (limits) keep their messages in the error handler. */
+function isFrameworkError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('FST_');
 }
 
 /**
@@ -88,44 +133,91 @@ export async function readMultipartForm<K extends OperationId>(
     ]);
   }
   const form = formSchemaFor(operationId);
-  const values: Record<string, unknown> = {};
-  const files: Record<string, UploadedFile> = {};
+  // Maps, not objects: a part named `__proto__`, `constructor` or `toString[]` is only a string.
+  const scalars = new Map<string, string | string[]>();
+  const lists = new Map<string, { index: number; order: number; value: string }[]>();
+  const files: Record<string, UploadedFile> = Object.create(null) as Record<string, UploadedFile>;
+  const issues: ValidationIssue[] = [];
+  let order = 0;
 
-  for await (const part of request.parts()) {
-    const match = /^([^[\]]+)(?:\[(\d*)\])?$/.exec(part.fieldname);
-    const name = match?.[1] ?? part.fieldname;
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      if (buffer.length === 0 && part.filename === '') continue;
-      files[name] = { fieldname: name, filename: part.filename, mimetype: part.mimetype, buffer };
-      continue;
+  try {
+    for await (const part of request.parts()) {
+      // Every part is read to its end (the parts and sizes are bounded by the plugin's limits),
+      // so that all problems of the form are reported at once.
+      const match = PART_NAME.exec(part.fieldname);
+      const name = match?.[1];
+      const property = name === undefined ? undefined : form.properties.get(name);
+      const buffer = part.type === 'file' ? await part.toBuffer() : undefined;
+      if (name === undefined || property === undefined) {
+        const shown = part.fieldname.slice(0, 100);
+        issues.push({ field: shown, message: `No se permite el campo "${shown}".` });
+        continue;
+      }
+      const indexDigits = match?.[2];
+      let index = Number.MAX_SAFE_INTEGER;
+      if (indexDigits) {
+        const bound = Math.min(property.maxItems ?? MAX_MULTIPART_INDEX, MAX_MULTIPART_INDEX);
+        // At most 4 digits are ever turned into a number.
+        index = indexDigits.length <= 4 ? Number(indexDigits) : Number.POSITIVE_INFINITY;
+        if (index >= bound) {
+          issues.push({
+            field: name,
+            message: `El índice ${indexDigits.length <= 12 ? indexDigits : `${indexDigits.slice(0, 12)}…`} excede el máximo permitido (${bound - 1}).`,
+          });
+          continue;
+        }
+      }
+      if (part.type === 'file') {
+        if (buffer!.length === 0 && part.filename === '') continue;
+        files[name] = {
+          fieldname: name,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          buffer: buffer!,
+        };
+        continue;
+      }
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      if (indexDigits !== undefined || typesOf(property).includes('array')) {
+        const list = lists.get(name) ?? [];
+        list.push({ index, order: order++, value });
+        lists.set(name, list);
+      } else {
+        const previous = scalars.get(name);
+        scalars.set(name, previous === undefined ? value : [previous, value].flat());
+      }
     }
-    const value = typeof part.value === 'string' ? part.value : String(part.value);
-    const isArray = match?.[2] !== undefined || typesOf(form.properties[name]).includes('array');
-    if (isArray) {
-      const list = (values[name] as unknown[] | undefined) ?? [];
-      if (match?.[2]) list[Number(match[2])] = value;
-      else list.push(value);
-      values[name] = list;
-    } else if (name in values) {
-      values[name] = [values[name], value].flat();
-    } else {
-      values[name] = value;
-    }
+  } catch (error) {
+    if (error instanceof AppError || isFrameworkError(error)) throw error;
+    // busboy: no boundary, a body cut short, a broken part header...
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw badRequest(MALFORMED_MULTIPART_MESSAGE, [
+      { field: '', message: MALFORMED_MULTIPART_MESSAGE },
+    ]);
   }
+  if (issues.length > 0) throw badRequest(INVALID_REQUEST_MESSAGE, issues);
 
-  for (const [name, value] of Object.entries(values)) {
-    if (Array.isArray(value)) values[name] = value.filter((v) => v !== undefined);
-    const types = typesOf(form.properties[name]);
+  const values = new Map<string, unknown>(scalars);
+  for (const [name, list] of lists) {
+    // Indexed parts in index order, `name[]` and repeated parts after them in arrival order.
+    list.sort((a, b) => a.index - b.index || a.order - b.order);
+    values.set(
+      name,
+      list.map((entry) => entry.value),
+    );
+  }
+  for (const [name, value] of values) {
+    const types = typesOf(form.properties.get(name));
     if (value === '' && types.length > 0 && !types.includes('string')) {
-      if (types.includes('null')) values[name] = null;
-      else delete values[name];
+      if (types.includes('null')) values.set(name, null);
+      else values.delete(name);
     }
   }
 
-  const data: Record<string, unknown> = { ...values };
+  // Only contract property names reach this object (checked above).
+  const data: Record<string, unknown> = Object.fromEntries(values);
   // Files take part in validation as placeholders: a missing required file is reported, and a
-  // file under an unknown name is refused by additionalProperties: false.
+  // file where the contract expects text is refused.
   for (const name of Object.keys(files)) data[name] = 'file';
   if (!form.validate(data)) {
     throw badRequest(

@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidationIssue } from './errors.ts';
+import { addInputLimitKeywords, inputLimitMessage } from './input-limits.ts';
 
 // Ajv instances for the contract's JSON Schemas (OpenAPI 3.1 = JSON Schema 2020-12), and the
 // translation of Ajv errors into the Spanish `validationErrors` of the envelope.
@@ -15,7 +16,12 @@ function createAjv(coerce: boolean, useDefaults = true): Ajv2020 {
     removeAdditional: false,
     useDefaults,
     coerceTypes: coerce ? 'array' : false,
+    // Query errors carry the rejected value (the Sort message names it).
+    verbose: coerce,
     strict: true,
+    // The contract's schemas are checked against the JSON Schema meta-schema by the tests
+    // (units.test.ts) and by `pnpm lint:contract`, not again at every start (issue 13).
+    validateSchema: false,
     // OpenAPI 3.1 unions such as type: [string, 'null'] next to string keywords are legitimate.
     strictTypes: false,
   });
@@ -24,6 +30,7 @@ function createAjv(coerce: boolean, useDefaults = true): Ajv2020 {
   ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
   // Binary payloads are never validated as JSON.
   ajv.addFormat('binary', true);
+  addInputLimitKeywords(ajv);
   return ajv;
 }
 
@@ -40,7 +47,17 @@ export function ajvFor(target: ValidationTarget): Ajv2020 {
 export const allAjvInstances: readonly Ajv2020[] = [bodyAjv, textAjv, responseAjv];
 
 export function compileValidator(target: ValidationTarget, schema: object): ValidateFunction {
-  return ajvFor(target).compile(schema);
+  // Compiled on first use: compiling every operation's schemas up front was about a sixth of the
+  // server's start-up (issue 13); the schemas themselves are checked by the contract tests.
+  let compiled: ValidateFunction | undefined;
+  const validate = ((data: unknown) => {
+    compiled ??= ajvFor(target).compile(schema);
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  }) as ValidateFunction;
+  validate.errors = null;
+  return validate;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -89,6 +106,8 @@ function describeTypes(type: unknown): string {
 
 function messageFor(error: ErrorObject): string | null {
   const p = error.params as Record<string, unknown>;
+  const limitMessage = inputLimitMessage(error.keyword);
+  if (limitMessage !== null) return limitMessage;
   switch (error.keyword) {
     case 'required':
     case 'dependentRequired':
@@ -147,6 +166,30 @@ function messageFor(error: ErrorObject): string | null {
   }
 }
 
+/**
+ * A `Sort` key outside the list's enum (the contract's whitelist): the columns it allows, without
+ * their '-' forms ('No se puede ordenar por "password". Columnas permitidas: id, name.').
+ */
+function sortMessage(value: unknown, allowedValues: unknown): string {
+  // The rejected value is echoed: without control characters (NUL) and at most 50 characters.
+  const cleaned = String(value)
+    .replace(/^-/, '')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '');
+  const key = cleaned.length > 50 ? `${cleaned.slice(0, 50)}…` : cleaned;
+  const allowed = ((allowedValues as unknown[] | undefined) ?? [])
+    .map(String)
+    .filter((column) => !column.startsWith('-'));
+  return `No se puede ordenar por "${key}". Columnas permitidas: ${allowed.join(', ')}.`;
+}
+
+/** The `errorMessage` of a 400: a lone Sort issue speaks for itself, anything else is generic. */
+export function invalidRequestMessage(issues: readonly ValidationIssue[], generic: string): string {
+  return issues.length > 0 && issues.every((issue) => issue.field === 'Sort')
+    ? issues[0]!.message
+    : generic;
+}
+
 /** Keywords that only summarise errors reported by their sub-schemas. */
 const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'if', 'then', 'else', 'not']);
 
@@ -170,7 +213,13 @@ export function toValidationIssues(
   for (const error of errors) {
     if (SUMMARY_KEYWORDS.has(error.keyword)) continue;
     const p = error.params as Record<string, unknown>;
-    if (error.keyword === 'required' || error.keyword === 'dependentRequired') {
+    if (
+      target === 'querystring' &&
+      error.keyword === 'enum' &&
+      /^\/Sort(\/|$)/.test(error.instancePath)
+    ) {
+      add('Sort', sortMessage(error.data, p.allowedValues));
+    } else if (error.keyword === 'required' || error.keyword === 'dependentRequired') {
       add(fieldPath(error.instancePath, String(p.missingProperty)), 'El campo es obligatorio.');
     } else if (error.keyword === 'additionalProperties') {
       const name = String(p.additionalProperty);

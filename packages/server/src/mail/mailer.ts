@@ -19,7 +19,13 @@ export interface Mailer {
    * so response times do not depend on whether a message was sent. Failures are logged.
    */
   enqueue(message: MailMessage): void;
-  /** Waits for every queued message (shutdown, tests). */
+  /**
+   * Runs `task` after the current answer has gone (setImmediate), e.g. everything a reset
+   * request does, so that its answer takes the same time whatever the task finds. Failures are
+   * logged; `flush` waits for it too.
+   */
+  defer(task: () => Promise<void>, what: string): void;
+  /** Waits for every queued message and deferred task (shutdown, tests). */
   flush(): Promise<void>;
 }
 
@@ -68,6 +74,15 @@ export function createMailer(
         })
         .finally(() => pending.delete(task));
       pending.add(task);
+    },
+    defer(task, what) {
+      const run = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .catch((error: unknown) => {
+          logger.error({ err: error }, `${what} failed`);
+        })
+        .finally(() => pending.delete(run));
+      pending.add(run);
     },
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);

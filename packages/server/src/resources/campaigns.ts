@@ -18,6 +18,7 @@ import { productLabel } from './products.ts';
 import { namedValues, throwIfAny } from './named.ts';
 import { registerRelation, relatedIdsOf, replaceRelation } from './relations.ts';
 import { uniqueIds, type Issues } from './rules.ts';
+import type { SortMap } from './contract-types.ts';
 
 type CampaignInput = components['schemas']['CampaignInput'];
 
@@ -77,7 +78,7 @@ export function registerCampaigns(app: FastifyInstance): void {
       startDate: campaigns.startDate,
       endDate: campaigns.endDate,
       isActive: campaigns.isActive,
-    },
+    } satisfies SortMap<'/campaigns/paged'>,
     defaultSort: ['-startDate'],
     filters: {
       clientId: (value) =>

@@ -16,6 +16,7 @@ import { productLabel } from './products.ts';
 import { throwIfAny } from './named.ts';
 import { registerRelation, relatedIdsOf } from './relations.ts';
 import { checkRequired, cleanText, type Issues } from './rules.ts';
+import type { SortMap } from './contract-types.ts';
 
 type ClientInput = components['schemas']['ClientInput'];
 
@@ -67,7 +68,7 @@ export function registerClients(app: FastifyInstance): void {
       legalName: fold(clients.legalName),
       taxId: clients.taxId,
       isActive: clients.isActive,
-    },
+    } satisfies SortMap<'/clients/paged'>,
     defaultSort: ['commercialName'],
     options: {
       label: clients.commercialName,

@@ -1,14 +1,16 @@
-import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthRequirement } from '../auth/guard.ts';
 import { principalOf } from '../auth/guard.ts';
-import type { Principal } from '../auth/principal.ts';
+import { invalidatePrincipalsAfterWriteTo, type Principal } from '../auth/principal.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { containsPattern } from '../db/fold.ts';
 import { registerOperation, type OperationHandler, type OperationId } from '../http/contract.ts';
-import { badRequest, notFound, type ValidationIssue } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { mapWriteError, type WriteErrorMapping } from './db-errors.ts';
+import { orderByTerms, readPage, sortTermsOf, touchListedTable } from './listing.ts';
+import type { MasterPermission, Page } from './contract-types.ts';
 import { messages, type Noun } from './nouns.ts';
 
 // The one route factory of the master data (STYLE habit 5): given a resource's table, columns
@@ -16,18 +18,7 @@ import { messages, type Noun } from './nouns.ts';
 // each behind its permission. Resource modules (./brands.ts...) hold only what the spec makes
 // different about them.
 
-/** The permission suffix of a resource: VIEW_, CREATE_, UPDATE_ and DELETE_ + this. */
-export type MasterPermission =
-  | 'PROFILES'
-  | 'BRANDS'
-  | 'CATEGORIES'
-  | 'SUBCATEGORIES'
-  | 'CLIENTS'
-  | 'POINTOFSALES'
-  | 'PRODUCTS'
-  | 'REGIONS'
-  | 'USERS'
-  | 'CAMPAIGNS';
+export type { MasterPermission } from './contract-types.ts';
 
 export interface WriteContext {
   db: Db;
@@ -46,6 +37,11 @@ export interface PreparedWrite {
   afterCommit?: () => Promise<void>;
   /** Runs when the transaction failed (e.g. removing an image stored for nothing). */
   onFailure?: () => Promise<void>;
+  /**
+   * Runs first in the transaction, before the insert or update (privilege checks,
+   * auth/privileges.ts); the check it returns runs last, after `afterWrite`, before the commit.
+   */
+  guard?: (tx: Tx) => Promise<() => Promise<void>>;
 }
 
 export interface ResourceConfig<TInput> {
@@ -76,7 +72,10 @@ export interface ResourceConfig<TInput> {
   toRow?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** Folded expressions (fold() or a stored search_text) the Filter text is looked for in. */
   search: (SQL | AnyColumn)[];
-  /** Sort keys of the paged list -> expression (use fold() for text). */
+  /**
+   * Sort keys of the paged list -> expression (use fold() for text): exactly the list's `Sort`
+   * enum of the contract, checked with `satisfies SortMap<'/brands/paged'>`.
+   */
   sort: Record<string, SQL | AnyColumn>;
   /** Default sort keys ('-' prefix for descending). */
   defaultSort: string[];
@@ -103,6 +102,11 @@ export interface ResourceConfig<TInput> {
   references?: Record<string, { field: string; message: string }>;
   /** A 4xx refusal before a delete (e.g. deleting oneself). */
   beforeDelete?: (context: WriteContext & { id: number }) => Promise<void>;
+  /**
+   * Runs first in the delete's transaction (privilege checks, auth/privileges.ts); the check it
+   * returns runs after the delete, before the commit.
+   */
+  guardDelete?: (tx: Tx, context: WriteContext & { id: number }) => Promise<() => Promise<void>>;
   /** Runs after a committed delete with the deleted row's columns. */
   afterDelete?: (
     deleted: Record<string, unknown>,
@@ -129,29 +133,7 @@ export function orderByOf(
   defaults: string[],
   tieBreaker: AnyColumn,
 ): SQL[] {
-  const keys = (Array.isArray(requested) ? requested : requested ? [requested] : []).map(String);
-  const effective = keys.length > 0 ? keys : defaults;
-  const seen = new Set<string>();
-  const order: SQL[] = [];
-  const issues: ValidationIssue[] = [];
-  for (const raw of effective) {
-    const descending = raw.startsWith('-');
-    const key = descending ? raw.slice(1) : raw;
-    const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
-    if (!column) {
-      issues.push({
-        field: 'Sort',
-        message: `No se puede ordenar por "${key}". Columnas permitidas: ${Object.keys(columns).join(', ')}.`,
-      });
-      continue;
-    }
-    if (seen.has(key)) continue;
-    seen.add(key);
-    order.push(descending ? desc(column) : asc(column));
-  }
-  if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
-  if (!seen.has('id')) order.push(asc(tieBreaker));
-  return order;
+  return orderByTerms(sortTermsOf(requested, columns, defaults, tieBreaker));
 }
 
 /** OR of `expression LIKE '%term%'` over folded expressions; undefined for an empty filter. */
@@ -174,22 +156,7 @@ function extraFiltersOf(
   return conditions;
 }
 
-export interface PagedResult<T> {
-  rows: T[];
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  totalCount: number;
-  hasNext: boolean;
-  hasPrev: boolean;
-}
-
-export function pageOf<T>(
-  rows: T[],
-  page: number,
-  pageSize: number,
-  totalCount: number,
-): PagedResult<T> {
+export function pageOf<T>(rows: T[], page: number, pageSize: number, totalCount: number): Page<T> {
   const totalPages = Math.ceil(totalCount / pageSize);
   return {
     rows,
@@ -229,53 +196,58 @@ export function registerResource<TInput>(
 
   register(app, operations.paged, `VIEW_${permission}`, async (request) => {
     const query = request.query as Query;
-    const page = Number(query.Page ?? 1);
-    const pageSize = Number(query.PageSize ?? 10);
-    const orderBy = orderByOf(query.Sort, config.sort, config.defaultSort, config.id);
+    // The contract's defaults (Page 1, PageSize) are filled in by the request validation.
+    const page = Number(query.Page);
+    const pageSize = Number(query.PageSize);
     const where = and(
       searchOf(query.Filter, config.search),
       ...extraFiltersOf(query, config.filters),
     );
-    const [counted] = await config.source(db(), { count: sql<number>`count(*)::int` }).where(where);
-    const totalCount = Number((counted as { count: number } | undefined)?.count ?? 0);
-    const rows =
-      totalCount > (page - 1) * pageSize
-        ? await config
-            .source(db(), config.rowFields)
-            .where(where)
-            .orderBy(...orderBy)
-            .limit(pageSize)
-            .offset((page - 1) * pageSize)
-        : [];
-    return pageOf(
-      rows.map((row) => toRow(row as Record<string, unknown>)),
+    // One round trip, a capped count and keyset anchors for deep pages (./listing.ts).
+    const result = await readPage<Record<string, unknown>>({
+      db: db(),
+      table: config.table,
+      id: config.id,
+      source: config.source,
+      countSource: config.countSource ?? config.source,
+      fields: config.rowFields,
+      where,
+      sort: sortTermsOf(query.Sort, config.sort, config.defaultSort, config.id),
       page,
       pageSize,
-      totalCount,
-    );
+    });
+    return { ...result, rows: result.rows.map(toRow) };
   });
 
   register(app, operations.options, config.options.auth ?? 'authenticated', async (request) => {
     const query = request.query as Query;
-    const take = Number(query.Take ?? 10);
+    const take = Number(query.Take);
     const orderBy = orderByOf(
       query.Sort,
       { name: config.options.sortName, id: config.id },
       ['name'],
       config.id,
     );
-    return db()
-      .select({ id: sql<number>`${config.id}`, name: sql<string>`${config.options.label}` })
+    // `Ids`: exactly those records, active or not (an edit form's current values); otherwise
+    // the active ones, a page at a time (`Skip`) so a dropdown reaches every record (issue 13).
+    const ids = Array.isArray(query.Ids) ? query.Ids.map(Number) : [];
+    const select = db()
+      .select({
+        id: sql<number>`${config.id}`,
+        name: sql<string>`${config.options.label}`,
+        ...(ids.length > 0 && { isActive: sql<boolean>`${config.options.active}` }),
+      })
       .from(config.table)
       .where(
         and(
-          eq(config.options.active, true),
+          ids.length > 0 ? inArray(config.id, ids) : eq(config.options.active, true),
           searchOf(query.Filter, config.options.search),
           ...extraFiltersOf(query, config.options.filters),
         ),
       )
       .orderBy(...orderBy)
-      .limit(take);
+      .$dynamic();
+    return ids.length > 0 ? select : select.limit(take).offset(Number(query.Skip ?? 0));
   });
 
   register(app, operations.get, `VIEW_${permission}`, async (request) => {
@@ -297,6 +269,7 @@ export function registerResource<TInput>(
     let savedId: number;
     try {
       savedId = await database.transaction(async (tx) => {
+        const afterGuard = await prepared.guard?.(tx);
         let rowId: number;
         if (kind === 'create') {
           const [created] = await tx
@@ -314,6 +287,7 @@ export function registerResource<TInput>(
           rowId = (updated as { id: number }).id;
         }
         await prepared.afterWrite?.(tx, rowId);
+        await afterGuard?.();
         return rowId;
       });
     } catch (error) {
@@ -322,6 +296,8 @@ export function registerResource<TInput>(
       });
       mapWriteError(error, writeErrors);
     }
+    touchListedTable(config.table);
+    invalidatePrincipalsAfterWriteTo(config.table);
     await prepared.afterCommit?.().catch((cleanupError: unknown) => {
       request.log.warn({ err: cleanupError }, 'cleanup after a write failed');
     });
@@ -342,14 +318,22 @@ export function registerResource<TInput>(
   register(app, operations.delete, `DELETE_${permission}`, async (request) => {
     const { id } = request.params as { id: number };
     const database = db();
-    await config.beforeDelete?.({ db: database, request, principal: principalOf(request), id });
+    const context = { db: database, request, principal: principalOf(request), id };
+    await config.beforeDelete?.(context);
     let deleted: Record<string, unknown> | undefined;
     try {
-      [deleted] = await database.delete(config.table).where(eq(config.id, id)).returning();
+      deleted = await database.transaction(async (tx) => {
+        const afterGuard = await config.guardDelete?.(tx, context);
+        const [row] = await tx.delete(config.table).where(eq(config.id, id)).returning();
+        if (row) await afterGuard?.();
+        return row;
+      });
     } catch (error) {
       mapWriteError(error, writeErrors);
     }
     if (!deleted) throw notFound(messages.notFound(noun));
+    touchListedTable(config.table);
+    invalidatePrincipalsAfterWriteTo(config.table);
     await config
       .afterDelete?.(deleted, { db: database, request })
       .catch((cleanupError: unknown) => {

@@ -2,6 +2,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { fold } from '../db/fold.ts';
 import { badRequest } from '../http/errors.ts';
+import type { SortMap } from './contract-types.ts';
 import type { ResourceConfig } from './factory.ts';
 import { checkDescription, checkName, cleanText, type Issues } from './rules.ts';
 
@@ -33,6 +34,9 @@ export function throwIfAny(issues: Issues): void {
   if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
 }
 
+/** The lists whose `Sort` is the contract's NamedSort. */
+type NamedPagedPath = '/profiles/paged' | '/brands/paged' | '/categories/paged' | '/regions/paged';
+
 /** The list, options and sort configuration of a name/description/isActive table. */
 export function namedListing(table: PgTable, columns: NamedColumns) {
   return {
@@ -52,7 +56,7 @@ export function namedListing(table: PgTable, columns: NamedColumns) {
       name: fold(columns.name),
       description: fold(columns.description),
       isActive: columns.isActive,
-    },
+    } satisfies SortMap<NamedPagedPath>,
     defaultSort: ['name'],
     options: {
       label: columns.name,

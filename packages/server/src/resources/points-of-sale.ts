@@ -15,6 +15,7 @@ import { productLabel } from './products.ts';
 import { throwIfAny } from './named.ts';
 import { registerRelation, relatedIdsOf } from './relations.ts';
 import { checkName, checkMinLength, checkRequired, cleanText, type Issues } from './rules.ts';
+import type { SortMap } from './contract-types.ts';
 
 type PointOfSaleInput = components['schemas']['PointOfSaleInput'];
 
@@ -87,7 +88,7 @@ export function registerPointsOfSale(app: FastifyInstance): void {
       zipCode: pointsOfSale.zipCode,
       municipality: fold(pointsOfSale.municipality),
       isActive: pointsOfSale.isActive,
-    },
+    } satisfies SortMap<'/pointofsales/paged'>,
     defaultSort: ['name'],
     filters: { stateId: (value) => eq(pointsOfSale.stateId, value) },
     options: {

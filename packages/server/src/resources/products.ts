@@ -27,6 +27,7 @@ import {
   uniqueIds,
   type Issues,
 } from './rules.ts';
+import type { SortMap } from './contract-types.ts';
 
 type ProductInput = components['schemas']['ProductInput'];
 type ProductForm = ProductInput & { image?: UploadedFile };
@@ -91,7 +92,7 @@ export function registerProducts(app: FastifyInstance): void {
       categoryName: fold(categories.name),
       subcategoryName: fold(subcategories.name),
       isActive: products.isActive,
-    },
+    } satisfies SortMap<'/products/paged'>,
     defaultSort: ['name'],
     filters: {
       categoryId: (value) => eq(products.categoryId, value),

@@ -1,5 +1,6 @@
 import type { components } from '@anaquel/api/schema';
 import type { FastifyInstance } from 'fastify';
+import { guardProfileChange } from '../auth/privileges.ts';
 import { permissions, profilePermissions, profiles } from '../db/schema/index.ts';
 import { registerResource } from './factory.ts';
 import { namedListing, namedValues, throwIfAny } from './named.ts';
@@ -31,7 +32,7 @@ export function registerProfiles(app: FastifyInstance): void {
     // The platform stores a missing description as ''.
     toRow: (row) => ({ ...row, description: row.description === '' ? null : row.description }),
     uniques: { profiles_name_lower_key: { field: 'name', label: 'nombre' } },
-    prepare: async (input, { db }) => {
+    prepare: async (input, { db, principal, id }) => {
       const issues: Issues = [];
       const values = namedValues(input, issues);
       const requested = uniqueIds(input.permissionIds);
@@ -71,6 +72,14 @@ export function registerProfiles(app: FastifyInstance): void {
       }
       return {
         values: { ...values, description: values.description ?? '' },
+        guard: (tx) =>
+          guardProfileChange(
+            tx,
+            principal,
+            id === undefined
+              ? { kind: 'create', permissionIds: [...granted] }
+              : { kind: 'update', profileId: id, permissionIds: [...granted] },
+          ),
         afterWrite: async (tx, profileId) => {
           await replaceRelation(
             tx,
@@ -82,5 +91,7 @@ export function registerProfiles(app: FastifyInstance): void {
         },
       };
     },
+    guardDelete: (tx, { principal, id }) =>
+      guardProfileChange(tx, principal, { kind: 'delete', profileId: id }),
   });
 }

@@ -92,14 +92,22 @@ export function registerRelation(app: FastifyInstance, config: RelationConfig): 
     if (!owner) throw notFound(messages.notFound(config.owner.noun));
   }
 
+  // Every related table has an isActive column: the editor marks inactive linked records.
+  const active = (config.related.table as unknown as Record<string, unknown>).isActive as
+    AnyColumn | undefined;
+
   async function readRelated(executor: Pick<Tx, 'select'>, id: number) {
     const related = await executor
-      .select({ id: config.related.id, name: sql<string>`${config.related.label}` })
+      .select({
+        id: config.related.id,
+        name: sql<string>`${config.related.label}`,
+        ...(active && { isActive: sql<boolean>`${active}` }),
+      })
       .from(config.join.table)
       .innerJoin(config.related.table, eq(config.related.id, config.join.relatedId))
       .where(eq(config.join.ownerId, id))
       .orderBy(asc(config.join.relatedId));
-    const typed = related as { id: number; name: string }[];
+    const typed = related as { id: number; name: string; isActive?: boolean }[];
     return { id, relatedIds: typed.map((row) => row.id), related: typed };
   }
 

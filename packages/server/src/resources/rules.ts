@@ -1,3 +1,4 @@
+import { commonMessages, nameIssue } from '@anaquel/api/rules';
 import type { ValidationIssue } from '../http/errors.ts';
 
 // Field rules whose Spanish message the spec gives (spec 2 §5). Types, formats and the database
@@ -15,10 +16,8 @@ export function cleanText(value: string | null | undefined): string | null {
 
 /** spec 2 §5 common rule: 'El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres'. */
 export function checkName(issues: Issues, value: string | null, field = 'name'): void {
-  if (value === null) issues.push({ field, message: 'El nombre es obligatorio' });
-  else if (value.length < 3) {
-    issues.push({ field, message: 'El nombre debe tener al menos 3 caracteres' });
-  }
+  const message = nameIssue(value ?? '');
+  if (message !== null) issues.push({ field, message });
 }
 
 export function checkRequired(
@@ -52,13 +51,7 @@ export function checkMaxLength(
 
 /** spec 2 §5: 'La descripción no puede exceder 255 caracteres' (1000 for products). */
 export function checkDescription(issues: Issues, value: string | null, max = 255): void {
-  checkMaxLength(
-    issues,
-    value,
-    max,
-    'description',
-    `La descripción no puede exceder ${max} caracteres`,
-  );
+  checkMaxLength(issues, value, max, 'description', commonMessages.descriptionMax(max));
 }
 
 /** Removes repeated ids, keeping the first occurrence. */

@@ -7,6 +7,7 @@ import { categories, subcategories } from '../db/schema/index.ts';
 import { registerResource } from './factory.ts';
 import { namedValues, throwIfAny } from './named.ts';
 import type { Issues } from './rules.ts';
+import type { SortMap } from './contract-types.ts';
 
 type SubcategoryInput = components['schemas']['SubcategoryInput'];
 
@@ -45,7 +46,7 @@ export function registerSubcategories(app: FastifyInstance): void {
       description: fold(subcategories.description),
       categoryName: fold(categories.name),
       isActive: subcategories.isActive,
-    },
+    } satisfies SortMap<'/subcategories/paged'>,
     defaultSort: ['name'],
     filters: { categoryId: (value) => eq(subcategories.categoryId, value) },
     options: {

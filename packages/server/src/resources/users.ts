@@ -3,6 +3,7 @@ import { eq, exists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords.ts';
 import { passwordPolicyIssues } from '../auth/password-policy.ts';
+import { guardUserChange } from '../auth/privileges.ts';
 import type { Db } from '../db/client.ts';
 import { fold, qualified as q } from '../db/fold.ts';
 import { profiles, regions, userRegions, users } from '../db/schema/index.ts';
@@ -15,6 +16,7 @@ import { throwIfAny } from './named.ts';
 import { messages } from './nouns.ts';
 import { relatedIdsOf, replaceRelation } from './relations.ts';
 import { checkRequired, cleanText, uniqueIds, type Issues } from './rules.ts';
+import type { SortMap } from './contract-types.ts';
 
 type UserForm = components['schemas']['UserCreateInput'] & { image?: UploadedFile };
 
@@ -84,7 +86,7 @@ export function registerUsers(app: FastifyInstance): void {
       dateOfBirth: users.dateOfBirth,
       profileName: fold(profiles.name),
       isActive: users.isActive,
-    },
+    } satisfies SortMap<'/users/paged'>,
     defaultSort: ['completeName'],
     filters: {
       profileId: (value) => eq(users.profileId, value),
@@ -186,6 +188,14 @@ export function registerUsers(app: FastifyInstance): void {
             'regionIds',
           );
         },
+        guard: (tx) =>
+          guardUserChange(
+            tx,
+            principal,
+            id === undefined
+              ? { kind: 'create', profileId: input.profileId }
+              : { kind: 'update', userId: id, profileId: input.profileId },
+          ),
         afterCommit: image.afterCommit,
         onFailure: image.onFailure,
       };
@@ -193,6 +203,8 @@ export function registerUsers(app: FastifyInstance): void {
     beforeDelete: async ({ principal, id }) => {
       if (id === principal.userId) throw unprocessable('No puedes eliminar tu propio usuario.');
     },
+    guardDelete: (tx, { principal, id }) =>
+      guardUserChange(tx, principal, { kind: 'delete', userId: id }),
     afterDelete: (deleted, { db, request }) => removeImage(request, db, deleted.profileImageFileId),
   });
 }

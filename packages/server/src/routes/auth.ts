@@ -11,8 +11,12 @@ function depsOf(request: FastifyRequest): auth.AuthDeps {
 }
 
 export default function authRoutes(app: FastifyInstance): void {
+  // Rate limits (auth/rate-limit.ts): per address, then per account, before any other work.
+  const limits = app.authLimiters;
+
   registerOperation(app, 'login', { auth: 'public' }, async (request, reply) => {
-    const session = await auth.login(depsOf(request), request.body);
+    await limits.login.perAddress(request);
+    const session = await auth.login(depsOf(request), request.body, { ip: request.ip });
     setRefreshCookie(reply, app.services.config, session.refresh);
     return { accessToken: session.accessToken, user: session.user };
   });
@@ -39,16 +43,26 @@ export default function authRoutes(app: FastifyInstance): void {
   });
 
   registerOperation(app, 'sendResetEmail', { auth: 'public' }, async (request) => {
-    await auth.sendResetEmail(depsOf(request), request.body.email);
+    await limits.sendResetEmail.perAddress(request);
+    await limits.sendResetEmail.perAccount(request, request.body.email);
+    // Answered at once, the same way for every e-mail: the look-up, the token and the mail
+    // happen after the answer (errors are logged).
+    const deps = depsOf(request);
+    const { email } = request.body;
+    app.services.mailer.defer(() => auth.sendResetEmail(deps, email), 'password reset request');
     return { message: auth.RESET_EMAIL_MESSAGE };
   });
 
   registerOperation(app, 'resetPassword', { auth: 'public' }, async (request) => {
+    await limits.resetPassword.perAddress(request);
+    await limits.resetPassword.perAccount(request, request.body.email);
     await auth.resetPassword(depsOf(request), request.body);
     return { message: 'Contraseña restablecida exitosamente.' };
   });
 
   registerOperation(app, 'changePassword', { auth: 'authenticated' }, async (request) => {
+    await limits.changePassword.perAddress(request);
+    await limits.changePassword.perAccount(request, principalOf(request).userId);
     await auth.changePassword(depsOf(request), principalOf(request), request.body);
     return { message: 'La contraseña se cambió exitosamente.' };
   });

@@ -4,7 +4,10 @@ import fileRoutes from './files.ts';
 import healthRoutes from './health.ts';
 import permissionRoutes from './permissions.ts';
 import userRoutes from './users.ts';
+import visitRoutes from './visits.ts';
+import reportRoutes from './reports.ts';
 import masterDataRoutes from './master-data.ts';
+import surveyRoutes from './surveys.ts';
 
 /** A route module registers its contract operations with `registerOperation`. */
 export type RouteModule = (app: FastifyInstance) => void | Promise<void>;
@@ -18,4 +21,10 @@ export const routeModules: RouteModule[] = [
   healthRoutes,
   // master data
   masterDataRoutes,
+  // surveys
+  surveyRoutes,
+  // visits
+  visitRoutes,
+  // reports
+  reportRoutes,
 ];

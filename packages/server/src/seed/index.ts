@@ -4,6 +4,7 @@ import type { Config } from '../env.ts';
 import { LocalFileStorage, type FileStorage } from '../files/storage.ts';
 import { seedPlatform } from './platform.ts';
 import { masterDataSeeder } from './master-data.ts';
+import { demoVisitsSeeder } from './visits-demo.ts';
 
 export interface SeedContext {
   db: Db;
@@ -22,6 +23,8 @@ export interface DemoSeeder {
 export const demoSeeders: DemoSeeder[] = [
   // master data
   masterDataSeeder,
+  // visits (through the sync code; after the surveys they answer)
+  demoVisitsSeeder,
 ];
 
 export interface SeedOptions {

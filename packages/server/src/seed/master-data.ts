@@ -1,6 +1,7 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
+import { serverRoot } from '../env.ts';
 import {
   brands,
   campaignClients,
@@ -28,9 +29,7 @@ import type { DemoSeeder } from './index.ts';
 import { PROMOTER_PROFILE_NAME } from './platform.ts';
 
 /** The synthetic SEPOMEX-format file shipped with the server (docs/zipcodes.md). */
-export const SAMPLE_ZIP_FILE = fileURLToPath(
-  new URL('../../data/zipcodes-sample.txt', import.meta.url),
-);
+export const SAMPLE_ZIP_FILE = path.join(serverRoot, 'data', 'zipcodes-sample.txt');
 
 export const DEMO_PROMOTER_EMAIL = 'promotor@anaquel.mx';
 export const DEMO_PROMOTER_PASSWORD = 'Promotor#2026';

@@ -1,30 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { PermissionCode } from '../../src/auth/permission-catalogue.ts';
+import { ALL_PERMISSION_CODES, type PermissionCode } from '../../src/auth/permission-catalogue.ts';
 import type { Db } from '../../src/db/client.ts';
 import type { OperationId } from '../../src/http/contract.ts';
 import { bearer, expectSuccess, tokenFor } from '../helpers.ts';
 
 // Shared helpers of the master-data tests: a signed-in administrator and request shortcuts.
-
-export const MASTER_PERMISSIONS: PermissionCode[] = (
-  [
-    'PROFILES',
-    'BRANDS',
-    'CATEGORIES',
-    'SUBCATEGORIES',
-    'CLIENTS',
-    'POINTOFSALES',
-    'PRODUCTS',
-    'REGIONS',
-    'USERS',
-    'CAMPAIGNS',
-  ] as const
-).flatMap((area) =>
-  (['VIEW', 'CREATE', 'UPDATE', 'DELETE'] as const).map(
-    (action) => `${action}_${area}` as PermissionCode,
-  ),
-);
 
 export interface Api {
   get(url: string): Promise<LightMyRequestResponse>;
@@ -34,11 +15,14 @@ export interface Api {
   token: string;
 }
 
-/** Requests under /api/v1 with the bearer token of a user holding `codes`. */
+/**
+ * Requests under /api/v1 with the bearer token of a user holding `codes`; by default every
+ * permission, as an administrator (nobody grants what they do not hold: docs/decisions.md).
+ */
 export async function apiAs(
   app: FastifyInstance,
   db: Db,
-  codes: readonly PermissionCode[] = MASTER_PERMISSIONS,
+  codes: readonly PermissionCode[] = ALL_PERMISSION_CODES,
 ): Promise<Api> {
   const token = await tokenFor(app, db, codes);
   const headers = bearer(token);

@@ -1,11 +1,13 @@
 import { logoutMutationOptions } from '@anaquel/api';
 import { Header, LoadingOverlay } from '@anaquel/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ChangePasswordModal } from '../../features/auth';
 import { BREAKPOINTS, useMediaQuery } from '../../lib/use-media-query';
+import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
+import { prefetchScreens } from '../routes';
 import { useSidebarStore } from '../../stores/sidebar-store';
 import { endSession } from '../session';
 import { AppSidebar, SIDEBAR_ID } from './app-sidebar';
@@ -29,12 +31,31 @@ function useResponsiveSidebar() {
   }
 }
 
+/**
+ * Once signed in, the code of every screen the user may open is fetched while the browser is idle,
+ * so following a menu entry shows no loading wait (issue 14). Again when the permissions change.
+ */
+function usePrefetchScreens() {
+  const permissions = useAuthStore((s) => s.user?.permissions);
+  useEffect(() => {
+    if (!permissions) return;
+    const run = () => prefetchScreens(permissions);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(run, 1000);
+    return () => window.clearTimeout(id);
+  }, [permissions]);
+}
+
 /** The signed-in shell: header, side menu with the user card, and the screen. */
 export function ShellLayout() {
   const isOpen = useSidebarStore((s) => s.isOpen);
   const toggle = useSidebarStore((s) => s.toggle);
   const setOpen = useSidebarStore((s) => s.setOpen);
   useResponsiveSidebar();
+  usePrefetchScreens();
 
   const changePassword = useModal('change-password');
   const queryClient = useQueryClient();

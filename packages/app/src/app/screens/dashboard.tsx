@@ -1,4 +1,5 @@
 import { Link } from '@anaquel/ui';
+import { VisitSummary } from '../../features/checkins/visit-summary';
 import { useAuthStore } from '../../stores/auth-store';
 import { visibleMenu } from '../menu';
 
@@ -14,6 +15,8 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-semibold text-fg">Panel de control</h1>
         {firstName && <p className="text-fg-muted">Hola, {firstName}. ¿Qué quieres revisar hoy?</p>}
       </div>
+
+      {user?.permissions.includes('VIEW_CHECKINS') && <VisitSummary />}
 
       {menu.groups.length > 0 ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

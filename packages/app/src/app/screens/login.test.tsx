@@ -1,13 +1,14 @@
+import type { SessionUser } from '@anaquel/api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../stores/auth-store';
 import { failureEnvelope, okEnvelope, stubApi } from '../../test/api-stub';
 import { getPasswordInput } from '../../test/queries';
 import { renderRoutes } from '../../test/render';
-import { buildRoutes } from '../routes';
+import { buildRoutes, loadShellLayout } from '../routes';
 
-const admin = {
+const admin: SessionUser = {
   id: 1,
   completeName: 'Administrador General',
   email: 'admin@anaquel.mx',
@@ -17,7 +18,13 @@ const admin = {
 
 async function signIn(email = 'admin@anaquel.mx', password = 'Anaquel#2026') {
   const user = userEvent.setup();
-  await user.type(await screen.findByRole('textbox', { name: 'Correo electrónico' }), email);
+  // The sign-in screen is code-split: its first load may take a while on busy cores.
+  const emailField = await screen.findByRole(
+    'textbox',
+    { name: 'Correo electrónico' },
+    { timeout: 15_000 },
+  );
+  await user.type(emailField, email);
   await user.type(getPasswordInput('Contraseña'), password);
   const submit = screen.getByRole('button', { name: 'Iniciar Sesión' });
   await waitFor(() => expect(submit).toBeEnabled());
@@ -25,12 +32,17 @@ async function signIn(email = 'admin@anaquel.mx', password = 'Anaquel#2026') {
 }
 
 describe('login screen (spec 1 §2, §8)', () => {
+  // The screens and the shell are code-split: their first import (transformed on the fly under
+  // jsdom) can outlast a findBy timeout on a loaded machine, so they are loaded once up front.
+  beforeAll(async () => {
+    await Promise.all([import('./login'), import('./prueba'), loadShellLayout()]);
+  });
   beforeEach(() => useAuthStore.getState().logout());
 
   it('signs in, says so and goes to the remembered route', async () => {
     const calls = stubApi({
       'POST /auth/login': () => okEnvelope({ accessToken: 'token-1', user: admin }),
-    });
+    }).requests;
     const { router } = renderRoutes(buildRoutes(), '/prueba');
     await signIn();
     expect(await screen.findByText('Inicio de sesión exitoso.')).toBeInTheDocument();
@@ -70,6 +82,24 @@ describe('login screen (spec 1 §2, §8)', () => {
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 
+  it('shows the 429 of the sign-in limits with the minutes to wait and stays on /login', async () => {
+    stubApi({
+      'POST /auth/login': () =>
+        failureEnvelope(
+          429,
+          'TOO_MANY_ATTEMPTS',
+          'Demasiados intentos. Intenta de nuevo en 12 minuto(s).',
+        ),
+    });
+    const { router } = renderRoutes(buildRoutes(), '/login');
+    await signIn();
+    expect(
+      await screen.findByText('Demasiados intentos. Intenta de nuevo en 12 minuto(s).'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
   it('shows the locked-account message with the minutes left', async () => {
     stubApi({
       'POST /auth/login': () =>
@@ -93,7 +123,7 @@ describe('login screen (spec 1 §2, §8)', () => {
     const calls = stubApi({
       'POST /auth/send-reset-email': () =>
         failureEnvelope(400, 'VALIDATION_ERROR', 'El correo no está registrado.'),
-    });
+    }).requests;
     renderRoutes(buildRoutes(), '/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Olvidé mi contraseña' }));

@@ -1,11 +1,21 @@
 import { isAccountLocked, isApiError, loginMutationOptions, messageForError } from '@anaquel/api';
 import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LoginForm, ResetRequestModal, type LoginValues } from '../../features/auth';
+// The form itself, not the feature's index: the sign-in route loads only what it paints and
+// validates (the index also holds the change and reset password forms with the classic zod).
+import { LoginForm } from '../../features/auth/components/login-form';
+import type { LoginValues } from '../../features/auth';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
 import { rememberedPath } from '../guards';
+import { prefetchSignedInShell } from '../routes';
+
+/** The 'Restablecer Contraseña' modal, fetched the first time it is opened. */
+const ResetRequestModal = lazy(async () => ({
+  default: (await import('../../features/auth')).ResetRequestModal,
+}));
 
 /** `/login` (spec 1 §2): welcome, illustration on wide screens, the form and the reset modal. */
 export default function LoginPage() {
@@ -13,9 +23,14 @@ export default function LoginPage() {
   const location = useLocation();
   const signIn = useAuthStore((s) => s.login);
   const resetModal = useModal('reset-request');
+  // Mounted from its first opening on (so it can animate out when closed).
+  const [resetWanted, setResetWanted] = useState(false);
+  if (resetModal.isOpen && !resetWanted) setResetWanted(true);
   const mutation = useMutation(loginMutationOptions());
 
-  const submit = ({ username, password, rememberMe }: LoginValues) =>
+  const submit = ({ username, password, rememberMe }: LoginValues) => {
+    // While the server checks the password, the signed-in shell's code is fetched.
+    prefetchSignedInShell();
     mutation.mutate(
       { username: username.trim(), password, rememberMe },
       {
@@ -36,6 +51,7 @@ export default function LoginPage() {
         },
       },
     );
+  };
 
   return (
     <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-4 py-8 sm:px-6 lg:grid-cols-2 lg:py-12">
@@ -64,7 +80,11 @@ export default function LoginPage() {
           onForgotPassword={resetModal.open}
         />
       </section>
-      <ResetRequestModal isOpen={resetModal.isOpen} onOpenChange={resetModal.setOpen} />
+      {resetWanted && (
+        <Suspense fallback={null}>
+          <ResetRequestModal isOpen={resetModal.isOpen} onOpenChange={resetModal.setOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

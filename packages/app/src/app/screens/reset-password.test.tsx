@@ -43,7 +43,7 @@ describe('/reset-password (spec 1 §2)', () => {
   it('resets the password and goes to /login', async () => {
     const calls = stubApi({
       'POST /auth/reset-password': () => okEnvelope({ message: 'Contraseña restablecida.' }),
-    });
+    }).requests;
     const { router } = renderRoutes(
       buildRoutes(),
       '/reset-password?token=tok-123&email=maria%40anaquel.mx',

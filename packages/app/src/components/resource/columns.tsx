@@ -1,6 +1,7 @@
 import {
   YesNo,
   formatDate,
+  formatPoints,
   columnSizes,
   createDataTableColumnHelper,
   type DataTableColumnDef,
@@ -35,6 +36,24 @@ function Truncated({ text }: { text: string }) {
   );
 }
 
+/** The sizes, sorting and alignment of a column (TanStack's column options). */
+type ColumnSpec = Omit<Parameters<typeof helper.accessor>[1], 'id' | 'header' | 'cell'>;
+
+/** A column of the field `id` titled `header`, whose `cell` shows its value (of type V). */
+function accessorColumn<Row extends AnyRow, V>(
+  id: keyof Row & string,
+  header: string,
+  spec: ColumnSpec,
+  cell: (value: V) => ReactNode,
+): DataTableColumnDef<Row> {
+  return helper.accessor(id, {
+    id,
+    header,
+    ...spec,
+    cell: (info) => cell(info.getValue() as V),
+  }) as DataTableColumnDef<Row>;
+}
+
 interface ColumnOptions {
   /** Whether the API sorts by this column (default true). */
   sortable?: boolean;
@@ -49,16 +68,12 @@ export function textColumn<Row extends AnyRow>(
     sortable = true,
   }: ColumnOptions & { placeholder?: string } = {},
 ): DataTableColumnDef<Row> {
-  return helper.accessor(id, {
+  return accessorColumn<Row, string | null | undefined>(
     id,
     header,
-    ...columnSizes.text,
-    enableSorting: sortable,
-    cell: (info) => {
-      const value = info.getValue() as string | null | undefined;
-      return value ? <Truncated text={value} /> : <Muted>{placeholder}</Muted>;
-    },
-  }) as DataTableColumnDef<Row>;
+    { ...columnSizes.text, enableSorting: sortable },
+    (value) => (value ? <Truncated text={value} /> : <Muted>{placeholder}</Muted>),
+  );
 }
 
 /** A list of names (a campaign's clients, a region's states) joined with commas. */
@@ -67,16 +82,13 @@ export function namesColumn<Row extends AnyRow>(
   header: string,
   { placeholder = PLACEHOLDERS.empty }: { placeholder?: string } = {},
 ): DataTableColumnDef<Row> {
-  return helper.accessor(id, {
+  return accessorColumn<Row, string[] | null | undefined>(
     id,
     header,
-    ...columnSizes.text,
-    enableSorting: false,
-    cell: (info) => {
-      const names = (info.getValue() as string[] | null | undefined) ?? [];
-      return names.length ? <Truncated text={names.join(', ')} /> : <Muted>{placeholder}</Muted>;
-    },
-  }) as DataTableColumnDef<Row>;
+    { ...columnSizes.text, enableSorting: false },
+    (names) =>
+      names?.length ? <Truncated text={names.join(', ')} /> : <Muted>{placeholder}</Muted>,
+  );
 }
 
 /** A yes/no flag, 80 px ('Activo'). */
@@ -85,14 +97,12 @@ export function flagColumn<Row extends AnyRow>(
   header: string,
   { sortable = true }: ColumnOptions = {},
 ): DataTableColumnDef<Row> {
-  return helper.accessor(id, {
+  return accessorColumn<Row, unknown>(
     id,
     header,
-    ...columnSizes.flag,
-    enableSorting: sortable,
-    meta: { align: 'center', label: header },
-    cell: (info) => <YesNo value={Boolean(info.getValue())} />,
-  }) as DataTableColumnDef<Row>;
+    { ...columnSizes.flag, enableSorting: sortable, meta: { align: 'center', label: header } },
+    (value) => <YesNo value={Boolean(value)} />,
+  );
 }
 
 /** A date column; an empty value shows 'Sin fecha'. */
@@ -101,18 +111,43 @@ export function dateColumn<Row extends AnyRow>(
   header: string,
   { sortable = true }: ColumnOptions = {},
 ): DataTableColumnDef<Row> {
-  return helper.accessor(id, {
+  return accessorColumn<Row, string | null | undefined>(
     id,
     header,
-    size: 120,
-    minSize: 100,
-    maxSize: 200,
-    enableSorting: sortable,
-    cell: (info) => {
-      const value = info.getValue() as string | null | undefined;
-      return value ? formatDate(value) : <Muted>{PLACEHOLDERS.date}</Muted>;
+    { size: 120, minSize: 100, maxSize: 200, enableSorting: sortable },
+    (value) => (value ? formatDate(value) : <Muted>{PLACEHOLDERS.date}</Muted>),
+  );
+}
+
+/**
+ * A number right-aligned in es-MX with at most 2 decimals (spec 2 §2: points; also order and
+ * counts); an empty value shows `placeholder`.
+ */
+export function numberColumn<Row extends AnyRow>(
+  id: keyof Row & string,
+  header: string,
+  {
+    sortable = true,
+    placeholder = PLACEHOLDERS.empty,
+  }: ColumnOptions & { placeholder?: string } = {},
+): DataTableColumnDef<Row> {
+  return accessorColumn<Row, number | null | undefined>(
+    id,
+    header,
+    {
+      size: 110,
+      minSize: 80,
+      maxSize: 160,
+      enableSorting: sortable,
+      meta: { align: 'end', label: header },
     },
-  }) as DataTableColumnDef<Row>;
+    (value) =>
+      value == null ? (
+        <Muted>{placeholder}</Muted>
+      ) : (
+        <span className="tabular-nums">{formatPoints(value)}</span>
+      ),
+  );
 }
 
 /** The usual trio of the named master data: name, description, active (spec 2 §2). */

@@ -1,9 +1,14 @@
 import type {
   CreatableResource,
+  CreateBody,
+  CrudPermissionBase,
   DeletableResource,
+  DetailData,
   DetailResource,
   PagedResource,
+  PagedRow,
   UpdatableResource,
+  UpdateBody,
 } from '@anaquel/api';
 import type { DataTableColumnDef, ModalSize } from '@anaquel/ui';
 import type { ComponentType } from 'react';
@@ -19,17 +24,7 @@ export type MasterResource = PagedResource &
   CreatableResource;
 
 /** The permission suffix of a resource: VIEW_, CREATE_, UPDATE_ and DELETE_ + this. */
-export type PermissionBase =
-  | 'PROFILES'
-  | 'BRANDS'
-  | 'CATEGORIES'
-  | 'SUBCATEGORIES'
-  | 'CLIENTS'
-  | 'POINTOFSALES'
-  | 'PRODUCTS'
-  | 'REGIONS'
-  | 'USERS'
-  | 'CAMPAIGNS';
+export type PermissionBase = CrudPermissionBase;
 
 /** What a form's fields component receives. */
 export interface FormFieldsProps<Values extends FieldValues> {
@@ -43,27 +38,35 @@ export interface FormFieldsProps<Values extends FieldValues> {
 export type FormMode = 'create' | 'edit';
 
 /**
- * The form of a resource. `Values` are the form's field values (what the inputs hold); the
- * schema turns them into `Output`, which `toBody` maps to the contract's request body.
+ * How the form's output becomes the request body: one mapping for create and edit, or one per
+ * mode when the contract's bodies differ (users: the password only on create).
  */
-export interface ResourceForm<Values extends FieldValues, Output, Detail> {
+export type BodyMapping<R extends MasterResource, Output> =
+  | { toBody: (values: Output) => CreateBody<R> & UpdateBody<R> }
+  | {
+      toCreateBody: (values: Output) => CreateBody<R>;
+      toUpdateBody: (values: Output) => UpdateBody<R>;
+    };
+
+/**
+ * The form of a resource. `Values` are the form's field values (what the inputs hold); the
+ * schema turns them into `Output`, which the body mapping turns into the contract's request body.
+ * Multipart (products, users) follows from the contract; nothing to declare.
+ */
+export type ResourceForm<R extends MasterResource, Values extends FieldValues, Output> = {
   /** zod schema with the spec's messages (may depend on the mode). */
   schema: z.ZodType<Output, Values> | ((mode: FormMode) => z.ZodType<Output, Values>);
   /** Values of a new record (spec 2 §4: isActive true). */
   defaults: () => Values;
   /** Values of an existing record from `GET {resource}/{id}`. */
-  fromDetail: (detail: Detail) => Values;
-  /** The request body of POST / PUT. */
-  toBody: (values: Output, mode: FormMode) => unknown;
+  fromDetail: (detail: DetailData<R>) => Values;
   /** The fields, laid out (use the Form* adapters of this folder). */
   Fields: ComponentType<FormFieldsProps<Values>>;
   /** Modal width (spec 2 §2: profiles xl); default 'md'. */
   size?: ModalSize;
-  /** Send as multipart/form-data (products, users). */
-  multipart?: boolean;
   /** Server field name -> form field, when they differ (matched case-insensitively otherwise). */
   fieldMap?: Partial<Record<string, FieldPath<Values>>>;
-}
+} & BodyMapping<R, Output>;
 
 /** An extra row button: an icon link to another screen (relation editors). */
 export interface RowLink<Row> {
@@ -81,37 +84,45 @@ export interface RowButton<Row> {
   icon: ComponentType<{ className?: string }>;
   /** The code the user must hold to see it ('CHANGE_PASSWORD_USERS'); none: always shown. */
   permission?: string;
+  /** Whether a row offers it; default every row (e.g. not on the signed-in user's own row). */
+  isShown?: (row: Row) => boolean;
   onPress: (row: Row) => void;
 }
 
-/** Everything the one list page needs to know about a resource. */
+/** Everything the one list page needs to know about a resource, typed from its API path. */
 export interface ResourceDefinition<
-  Row extends { id: number },
+  R extends MasterResource,
   Values extends FieldValues = FieldValues,
   Output = unknown,
-  Detail = unknown,
 > {
-  /** API path ('/brands'). */
-  resource: MasterResource;
+  /** API path ('/brands'): rows, detail and bodies are the contract's types for it. */
+  resource: R;
   labels: EntityLabels;
   permission: PermissionBase;
-  /** Columns (spec 2 §2), from ./columns. Keep the array stable (module level). */
-  columns: DataTableColumnDef<Row>[];
+  /**
+   * Columns (spec 2 §2), from ./columns; keep the array stable (module level). A column is
+   * sortable when its id is in the list's `Sort` enum of the contract.
+   */
+  columns: DataTableColumnDef<PagedRow<R>>[];
   /** The row's name for the buttons' accessible names ('Editar Coca-Cola'). */
-  rowName: (row: Row) => string;
+  rowName: (row: PagedRow<R>) => string;
   /** Extra buttons per row, e.g. links to the relation editors. */
-  rowLinks?: readonly RowLink<Row>[];
+  rowLinks?: readonly RowLink<PagedRow<R>>[];
   /** Extra buttons per row that act in place, after the links (keep the array stable). */
-  rowButtons?: readonly RowButton<Row>[];
-  form: ResourceForm<Values, Output, Detail>;
+  rowButtons?: readonly RowButton<PagedRow<R>>[];
+  /**
+   * Whether a row offers 'Eliminar' (with the DELETE_ permission); default every row. E.g. no
+   * one deletes their own user (the server refuses it too).
+   */
+  canDelete?: (row: PagedRow<R>) => boolean;
+  /** Other resources whose queries refetch after a delete (a segment takes its questions). */
+  invalidates?: readonly string[];
+  form: ResourceForm<R, Values, Output>;
 }
 
-/** Identity with inference: `export const brands = defineResource<Brand, ...>({...})`. */
-export function defineResource<
-  Row extends { id: number },
-  Values extends FieldValues,
-  Output,
-  Detail,
->(definition: ResourceDefinition<Row, Values, Output, Detail>) {
+/** Identity with inference from the path: `export const brands = defineResource({ resource: '/brands', ... })`. */
+export function defineResource<R extends MasterResource, Values extends FieldValues, Output>(
+  definition: ResourceDefinition<R, Values, Output>,
+) {
   return definition;
 }

@@ -2,6 +2,7 @@ import {
   DatePicker,
   ImageUpload,
   MultiSelect,
+  NumberField,
   Select,
   Switch,
   TextArea,
@@ -10,13 +11,23 @@ import {
   type DatePickerProps,
   type ImageUploadProps,
   type MultiSelectProps,
+  type NumberFieldProps,
   type SelectOption,
   type SelectProps,
   type TextAreaProps,
   type TextFieldProps,
 } from '@anaquel/ui';
+import type { ReactElement } from 'react';
 import type { Key } from 'react-aria-components';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  type RefCallBack,
+  type RegisterOptions,
+} from 'react-hook-form';
 
 // Thin `Controller` adapters between react-hook-form and the ui fields (STYLE habit 4): the field
 // shows its error only once touched or after a submit, and numeric ids travel as numbers.
@@ -32,28 +43,60 @@ interface ControlledProps<T extends FieldValues> {
 
 type Bound = 'value' | 'onChange' | 'onBlur' | 'name' | 'ref' | 'isInvalid' | 'isTouched';
 
+/** What every adapter passes alike: name, ref, blur, disabled state and the error. */
+type SharedProps = ReturnType<typeof fieldErrorProps> & {
+  name: string;
+  onBlur: () => void;
+  ref: RefCallBack;
+  disabled?: boolean;
+  /** The form value, for the text inputs (null/undefined shown as empty). */
+  value: string | null;
+  onChange: (value: unknown) => void;
+};
+
+/**
+ * A `Controller` that hands `render` the field and its shared props (blur, disabled, the error
+ * once touched or after a submit).
+ */
+function Bind<T extends FieldValues>({
+  control,
+  name,
+  rules,
+  render,
+}: ControlledProps<T> & {
+  rules?: Omit<RegisterOptions<T, FieldPath<T>>, 'valueAsNumber' | 'valueAsDate' | 'setValueAs'>;
+  render: (shared: SharedProps, field: ControllerRenderProps<T, FieldPath<T>>) => ReactElement;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={rules}
+      render={({ field, fieldState, formState }) =>
+        render(
+          {
+            name: field.name,
+            value: field.value as string | null,
+            onChange: field.onChange,
+            onBlur: field.onBlur,
+            ref: field.ref,
+            disabled: field.disabled,
+            ...fieldErrorProps(fieldState, formState),
+          },
+          field,
+        )
+      }
+    />
+  );
+}
+
 export function FormTextField<T extends FieldValues>({
   control,
   name,
   ...props
 }: ControlledProps<T> & Omit<TextFieldProps, Bound | 'errorMessage'>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState, formState }) => (
-        <TextField
-          {...props}
-          name={field.name}
-          value={field.value as string | null}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          disabled={field.disabled}
-          {...fieldErrorProps(fieldState, formState)}
-        />
-      )}
-    />
+    <Bind control={control} name={name} render={(bound) => <TextField {...props} {...bound} />} />
   );
 }
 
@@ -63,20 +106,22 @@ export function FormTextArea<T extends FieldValues>({
   ...props
 }: ControlledProps<T> & Omit<TextAreaProps, Bound | 'errorMessage'>) {
   return (
-    <Controller
+    <Bind control={control} name={name} render={(bound) => <TextArea {...props} {...bound} />} />
+  );
+}
+
+/** A number (null while empty): points, order, option counts. */
+export function FormNumberField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: ControlledProps<T> & Omit<NumberFieldProps, Bound | 'errorMessage' | 'defaultValue'>) {
+  return (
+    <Bind
       control={control}
       name={name}
-      render={({ field, fieldState, formState }) => (
-        <TextArea
-          {...props}
-          name={field.name}
-          value={field.value as string | null}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          disabled={field.disabled}
-          {...fieldErrorProps(fieldState, formState)}
-        />
+      render={(shared, field) => (
+        <NumberField {...props} {...shared} value={(field.value as number | null) ?? null} />
       )}
     />
   );
@@ -87,7 +132,8 @@ export function FormSwitch<T extends FieldValues>({
   control,
   name,
   label,
-}: ControlledProps<T> & { label: string }) {
+  isDisabled,
+}: ControlledProps<T> & { label: string; isDisabled?: boolean }) {
   return (
     <Controller
       control={control}
@@ -99,7 +145,7 @@ export function FormSwitch<T extends FieldValues>({
           onChange={field.onChange}
           onBlur={field.onBlur}
           ref={field.ref}
-          isDisabled={field.disabled}
+          isDisabled={isDisabled || field.disabled}
         >
           {label}
         </Switch>
@@ -122,13 +168,13 @@ export function FormSelect<T extends FieldValues, O extends SelectOption>({
     onValueChange?: (id: number | null) => void;
   }) {
   return (
-    <Controller
+    <Bind
       control={control}
       name={name}
-      render={({ field, fieldState, formState }) => (
+      render={(shared, field) => (
         <Select<O>
           {...props}
-          name={field.name}
+          {...shared}
           // 0 is the "nothing chosen" of the contract's required ids (spec 2 §5 "not 0").
           value={(field.value as number | null) || null}
           onChange={(key) => {
@@ -136,10 +182,6 @@ export function FormSelect<T extends FieldValues, O extends SelectOption>({
             field.onChange(id);
             onValueChange?.(id);
           }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          disabled={field.disabled}
-          {...fieldErrorProps(fieldState, formState)}
         />
       )}
     />
@@ -153,19 +195,15 @@ export function FormMultiSelect<T extends FieldValues, O extends SelectOption>({
   ...props
 }: ControlledProps<T> & Omit<MultiSelectProps<O>, Bound | 'errorMessage'>) {
   return (
-    <Controller
+    <Bind
       control={control}
       name={name}
-      render={({ field, fieldState, formState }) => (
+      render={(shared, field) => (
         <MultiSelect<O>
           {...props}
-          name={field.name}
+          {...shared}
           value={(field.value as number[] | null) ?? []}
           onChange={(keys) => field.onChange(keys.map(Number))}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          disabled={field.disabled}
-          {...fieldErrorProps(fieldState, formState)}
         />
       )}
     />
@@ -184,21 +222,12 @@ export function FormDatePicker<T extends FieldValues>({
     deps?: FieldPath<T>[];
   }) {
   return (
-    <Controller
+    <Bind
       control={control}
       name={name}
       rules={deps ? { deps } : undefined}
-      render={({ field, fieldState, formState }) => (
-        <DatePicker
-          {...props}
-          name={field.name}
-          value={(field.value as string | null) ?? null}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          disabled={field.disabled}
-          {...fieldErrorProps(fieldState, formState)}
-        />
+      render={(shared, field) => (
+        <DatePicker {...props} {...shared} value={(field.value as string | null) ?? null} />
       )}
     />
   );
@@ -211,18 +240,11 @@ export function FormImageUpload<T extends FieldValues>({
   ...props
 }: ControlledProps<T> & Omit<ImageUploadProps, Bound | 'errorMessage'>) {
   return (
-    <Controller
+    <Bind
       control={control}
       name={name}
-      render={({ field, fieldState, formState }) => (
-        <ImageUpload
-          {...props}
-          value={(field.value as File | null) ?? null}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          disabled={field.disabled}
-          {...fieldErrorProps(fieldState, formState)}
-        />
+      render={(shared, field) => (
+        <ImageUpload {...props} {...shared} value={(field.value as File | null) ?? null} />
       )}
     />
   );

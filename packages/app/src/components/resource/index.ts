@@ -20,8 +20,8 @@
  * }
  * ```
  *
- * Then add ONE entry to `privateScreens` (app/routes.tsx, `anyOf: ['VIEW_BRANDS']`) and ONE to
- * `menuEntries` (app/menu.ts).
+ * Then add ONE entry to `privateScreens` (app/routes.tsx, `anyOf: ['VIEW_BRANDS']`, `menu: {...}`):
+ * the side menu is derived from it. The checklist: docs/adding-a-resource.md.
  *
  * The list page gives: h1 'Gestión de {plural}'; `GET {resource}/paged` from the table state
  * (Filter trimmed, Page = pageIndex + 1, PageSize, Sort via toApiSort, previous page kept while
@@ -45,6 +45,7 @@ export {
   defineResource,
   type FormFieldsProps,
   type FormMode,
+  type BodyMapping,
   type MasterResource,
   type PermissionBase,
   type ResourceDefinition,
@@ -65,6 +66,7 @@ export {
   FormDatePicker,
   FormImageUpload,
   FormMultiSelect,
+  FormNumberField,
   FormSelect,
   FormSwitch,
   FormTextArea,
@@ -84,7 +86,7 @@ export {
 } from './named-form';
 export { RelationEditor, parseRouteId, type RelationEditorConfig } from './relation-editor';
 export { ResourceFormModal, type FormTarget } from './resource-form-modal';
-export { ResourceListPage, pagedParams } from './resource-list-page';
+export { ResourceListPage } from './resource-list-page';
 export {
   NAME_MIN,
   NAME_REQUIRED,
@@ -96,5 +98,16 @@ export {
   nullIfEmpty,
   requiredText,
 } from './rules';
+export {
+  FormClientsMultiSelect,
+  FormOptionsComboBox,
+  FormOptionsMultiSelect,
+  INACTIVE_MARK,
+  optionLabel,
+  useOptionList,
+  type OptionList,
+  type OptionListConfig,
+} from './options-fields';
 export { OPTIONS_TAKE, useOptions, type UseOptionsResult } from './use-options';
 export { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
+export { FormModalFrame, type FormModalFrameProps } from './form-modal-frame';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod';
-import type { FormFieldsProps, ResourceForm } from './definition';
+import type { FormFieldsProps } from './definition';
 import { FormSwitch, FormTextArea, FormTextField, type FormControl } from './form-fields';
 import { descriptionRule, isActiveRule, nameRule, nullIfEmpty } from './rules';
 
@@ -54,11 +54,11 @@ export function NamedFields<Values extends NamedValues>({
   );
 }
 
-/** The whole form of a name/description/active resource. */
-export const namedForm: ResourceForm<NamedValues, NamedOutput, NamedRecord> = {
+/** The whole form of a name/description/active resource (brands, categories). */
+export const namedForm = {
   schema: namedSchema,
   defaults: namedDefaults,
   fromDetail: namedFromDetail,
   toBody: namedToBody,
-  Fields: NamedFields,
+  Fields: NamedFields<NamedValues>,
 };

@@ -4,22 +4,27 @@ import {
   isApiError,
   updateMutationOptions,
 } from '@anaquel/api';
-import { Button, Modal, Spinner } from '@anaquel/ui';
+import { Spinner } from '@anaquel/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { DefaultValues, FieldPath, FieldValues } from 'react-hook-form';
 import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import type { FormMode, MasterResource, ResourceForm } from './definition';
 import { MUTATION_META, notifyMutationFailure } from './feedback';
+import { FormModalFrame } from './form-modal-frame';
 import type { EntityTexts } from './labels';
 
 /** Which record the form modal edits: a new one, or the one with this id. */
 export type FormTarget = { mode: 'create' } | { mode: 'edit'; id: number };
 
-export interface ResourceFormModalProps<Values extends FieldValues, Output, Detail> {
-  resource: MasterResource;
-  form: ResourceForm<Values, Output, Detail>;
+export interface ResourceFormModalProps<
+  R extends MasterResource,
+  Values extends FieldValues,
+  Output extends FieldValues,
+> {
+  resource: R;
+  form: ResourceForm<R, Values, Output>;
   texts: EntityTexts;
   target: FormTarget;
   isOpen: boolean;
@@ -31,22 +36,27 @@ export interface ResourceFormModalProps<Values extends FieldValues, Output, Deta
  * validation on change, blur and submit; save enabled only when the form is valid and changed;
  * an edit first loads `GET {resource}/{id}`; the server's `validationErrors` land on their fields.
  */
-export function ResourceFormModal<Values extends FieldValues, Output, Detail>({
+export function ResourceFormModal<
+  R extends MasterResource,
+  Values extends FieldValues,
+  Output extends FieldValues,
+>({
   resource,
   form: definition,
   texts,
   target,
   isOpen,
   onOpenChange,
-}: ResourceFormModalProps<Values, Output, Detail>) {
+}: ResourceFormModalProps<R, Values, Output>) {
   const mode: FormMode = target.mode;
   const editId = target.mode === 'edit' ? target.id : null;
   const formId = useId();
 
   const schema =
     typeof definition.schema === 'function' ? definition.schema(mode) : definition.schema;
-  const form = useZodForm<Values, FieldValues>(schema as never, {
-    defaultValues: definition.defaults() as never,
+  const form = useZodForm<Values, Output>(schema, {
+    // Whole values are a DefaultValues (a deep partial); TypeScript cannot see it for a generic.
+    defaultValues: definition.defaults() as DefaultValues<Values>,
   });
 
   const detail = useQuery({
@@ -60,36 +70,31 @@ export function ResourceFormModal<Values extends FieldValues, Output, Detail>({
   useEffect(() => {
     if (editId === null || loadedRef.current || !detail.data) return;
     loadedRef.current = true;
-    form.reset(definition.fromDetail(detail.data as Detail));
+    form.reset(definition.fromDetail(detail.data));
   }, [editId, detail.data, definition, form]);
 
-  const create = useMutation({
-    ...createMutationOptions(resource, { multipart: definition.multipart } as never),
-    meta: MUTATION_META,
-  });
-  const update = useMutation({
-    ...updateMutationOptions(resource, { multipart: definition.multipart } as never),
-    meta: MUTATION_META,
-  });
+  const create = useMutation({ ...createMutationOptions(resource), meta: MUTATION_META });
+  const update = useMutation({ ...updateMutationOptions(resource), meta: MUTATION_META });
   const isPending = create.isPending || update.isPending;
 
   const fields = Object.keys(definition.defaults()) as FieldPath<Values>[];
   const onSubmit = form.handleSubmit(async (values) => {
-    const body = definition.toBody(values as Output, mode) as never;
     try {
-      if (editId === null) await create.mutateAsync(body);
-      else await update.mutateAsync({ id: editId, body });
+      if (editId === null) {
+        await create.mutateAsync(
+          'toBody' in definition ? definition.toBody(values) : definition.toCreateBody(values),
+        );
+      } else {
+        const body =
+          'toBody' in definition ? definition.toBody(values) : definition.toUpdateBody(values);
+        await update.mutateAsync({ id: editId, body });
+      }
       notify(editId === null ? texts.created : texts.updated, 'success');
       onOpenChange(false);
     } catch (error) {
       notifyMutationFailure(error, editId === null ? texts.createFailed : texts.updateFailed);
       if (isApiError(error)) {
-        applyServerErrors(
-          error.validationErrors,
-          form.setError as never,
-          fields,
-          definition.fieldMap as never,
-        );
+        applyServerErrors(error.validationErrors, form.setError, fields, definition.fieldMap);
       }
     }
   });
@@ -100,28 +105,14 @@ export function ResourceFormModal<Values extends FieldValues, Output, Detail>({
   const waiting = editId !== null && !loadedRef.current && !detail.isError;
   const { Fields } = definition;
   return (
-    <Modal
+    <FormModalFrame
       title={mode === 'create' ? texts.createTitle : texts.editTitle}
       size={definition.size ?? 'md'}
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isPending) onOpenChange(open);
-      }}
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close} isDisabled={isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            isDisabled={!canSubmit({ isValid, isDirty }) || waiting}
-            isPending={isPending}
-          >
-            Guardar
-          </Button>
-        </>
-      )}
+      onOpenChange={onOpenChange}
+      formId={formId}
+      isPending={isPending}
+      canSave={canSubmit({ isValid, isDirty }) && !waiting}
     >
       {detail.isError ? (
         <p role="alert" className="py-6 text-center text-sm text-danger">
@@ -138,9 +129,9 @@ export function ResourceFormModal<Values extends FieldValues, Output, Detail>({
           onSubmit={(event) => void onSubmit(event)}
           className="flex flex-col gap-4"
         >
-          <Fields form={form as never} mode={mode} />
+          <Fields form={form} mode={mode} />
         </form>
       )}
-    </Modal>
+    </FormModalFrame>
   );
 }

@@ -1,11 +1,11 @@
-import type { Brand } from '@anaquel/api';
+import { GLOBAL_ERROR_MESSAGES, type Brand } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { namedColumns } from './columns';
 import { defineResource } from './definition';
 import { namedForm } from './named-form';
 import { ResourceListPage } from './resource-list-page';
-import { failure, ok, page, stubApi } from './testing/fetch-stub';
+import { failureEnvelope, okEnvelope, page, stubApi } from '../../test/api-stub';
 import { SCREEN_TEST_OPTIONS, renderScreen, signInWith } from './testing/render-screen';
 
 const brands = defineResource({
@@ -24,7 +24,7 @@ const ALL = ['VIEW_BRANDS', 'CREATE_BRANDS', 'UPDATE_BRANDS', 'DELETE_BRANDS'];
 function setup(permissions: string[], routes: Parameters<typeof stubApi>[0] = {}) {
   signInWith(permissions);
   const api = stubApi({
-    'GET /brands/paged': ok(page([cocaCola, sabritas])),
+    'GET /brands/paged': okEnvelope(page([cocaCola, sabritas])),
     ...routes,
   });
   const view = renderScreen(<ResourceListPage definition={brands} />, { path: '/brands' });
@@ -70,7 +70,7 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS
   });
 
   it('asks before deleting, deletes, says so and reloads the list', async () => {
-    const { user, api } = setup(ALL, { 'DELETE /brands/1': ok({ id: 1 }) });
+    const { user, api } = setup(ALL, { 'DELETE /brands/1': okEnvelope({ id: 1 }) });
     await user.click(await screen.findByRole('button', { name: 'Eliminar Coca-Cola' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Eliminar marca' });
     expect(
@@ -100,7 +100,11 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS
 
   it("a refused delete shows 'Error al eliminar la marca.' and the server's reason for a 409", async () => {
     const { user } = setup(ALL, {
-      'DELETE /brands/1': failure(409, 'No se puede eliminar la marca porque está en uso.'),
+      'DELETE /brands/1': failureEnvelope(
+        409,
+        'ERROR',
+        'No se puede eliminar la marca porque está en uso.',
+      ),
     });
     await user.click(await screen.findByRole('button', { name: 'Eliminar Coca-Cola' }));
     await user.click(screen.getByRole('button', { name: 'Eliminar' }));
@@ -114,10 +118,23 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS
     ).not.toBeInTheDocument();
   });
 
+  it("a business-rule refusal (422) shows the server's reason, not the generic text", async () => {
+    const { user } = setup(ALL, {
+      'DELETE /brands/1': failureEnvelope(422, 'ERROR', 'La marca tiene productos activos.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Coca-Cola' }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Error al eliminar la marca.')).toBeVisible();
+    expect(await screen.findByText('La marca tiene productos activos.')).toBeVisible();
+    expect(screen.queryByText(GLOBAL_ERROR_MESSAGES.unprocessable)).not.toBeInTheDocument();
+  });
+
   it('goes back to the first page when the search, the sort or the page size change', async () => {
     const { user, api } = setup(['VIEW_BRANDS'], {
       'GET /brands/paged': (request) =>
-        ok(page([cocaCola, sabritas], { page: Number(request.query.get('Page')), totalCount: 35 })),
+        okEnvelope(
+          page([cocaCola, sabritas], { page: Number(request.query.get('Page')), totalCount: 35 }),
+        ),
     });
     await user.click(await screen.findByRole('button', { name: 'Página 3' }));
     await waitFor(() => expect(lastPagedQuery(api)).toEqual({ Page: '3', PageSize: '10' }));
@@ -156,7 +173,7 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS
 
   it('creates a record: save enabled once valid and changed, isActive true by default', async () => {
     const { user, api } = setup(ALL, {
-      'POST /brands': ok({ id: 3, name: 'Bimbo', description: null, isActive: true }, 201),
+      'POST /brands': okEnvelope({ id: 3, name: 'Bimbo', description: null, isActive: true }, 201),
     });
     await user.click(await screen.findByRole('button', { name: 'Agregar marca' }));
     const dialog = screen.getByRole('dialog', { name: 'Agregar marca' });
@@ -189,7 +206,7 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS
 
   it("puts the server's validation errors on their fields and says 'Error al crear la marca.'", async () => {
     const { user } = setup(ALL, {
-      'POST /brands': failure(409, 'Ya existe una marca con ese nombre.', [
+      'POST /brands': failureEnvelope(409, 'ERROR', 'Ya existe una marca con ese nombre.', [
         { field: 'name', message: 'Ya existe una marca con ese nombre.' },
       ]),
     });
@@ -207,8 +224,8 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS
 
   it('edits a record loaded from GET {resource}/{id} and saves it with PUT', async () => {
     const { user, api } = setup(ALL, {
-      'GET /brands/2': ok(sabritas),
-      'PUT /brands/2': ok({ ...sabritas, description: 'Botanas y frituras' }),
+      'GET /brands/2': okEnvelope(sabritas),
+      'PUT /brands/2': okEnvelope({ ...sabritas, description: 'Botanas y frituras' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Editar Sabritas' }));
     const dialog = screen.getByRole('dialog', { name: 'Editar marca' });

@@ -1,4 +1,11 @@
-import { deleteMutationOptions, pagedQueryOptions, type PagedParams } from '@anaquel/api';
+import {
+  DEFAULT_PAGE_SIZE,
+  deleteMutationOptions,
+  pagedQuery,
+  pagedQueryOptions,
+  sortableColumns,
+  type PagedRow,
+} from '@anaquel/api';
 import {
   Button,
   ConfirmDialog,
@@ -7,12 +14,10 @@ import {
   PencilIcon,
   PlusIcon,
   TrashIcon,
-  toApiSort,
   useDataTableState,
-  type DataTableState,
 } from '@anaquel/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
@@ -23,24 +28,6 @@ import { entityTexts } from './labels';
 import { ResourceFormModal, type FormTarget } from './resource-form-modal';
 import { useResourcePermissions } from './use-resource-permissions';
 
-/** `GET {resource}/paged` parameters for a table state (spec 2 §7). */
-export function pagedParams(state: DataTableState) {
-  const filter = state.filter.trim();
-  const sort = toApiSort(state.sorting);
-  return {
-    Page: state.pageIndex + 1,
-    PageSize: state.pageSize,
-    ...(filter ? { Filter: filter } : {}),
-    ...(sort.length ? { Sort: sort } : {}),
-  };
-}
-
-interface Paged<Row> {
-  rows: Row[];
-  totalCount: number;
-  totalPages: number;
-}
-
 const BUTTON_WIDTH = 36;
 const NO_PERMISSIONS: readonly string[] = [];
 
@@ -50,12 +37,30 @@ const NO_PERMISSIONS: readonly string[] = [];
  * DELETE_, extra row links, the delete confirmation and the form modal.
  */
 export function ResourceListPage<
-  Row extends { id: number },
+  R extends MasterResource,
   Values extends FieldValues,
-  Output,
-  Detail,
->({ definition }: { definition: ResourceDefinition<Row, Values, Output, Detail> }) {
-  const { resource, labels, permission, columns, rowName, rowLinks, rowButtons, form } = definition;
+  Output extends FieldValues,
+>({
+  definition,
+  params,
+  filters,
+}: {
+  definition: ResourceDefinition<R, Values, Output>;
+  /** Extra query filters of the list (spec 2 §2: campaignId, surveyId...); a change goes to page 1. */
+  params?: Readonly<Record<string, string | number | boolean>>;
+  /** The controls of those filters, shown above the table. */
+  filters?: ReactNode;
+}) {
+  type Row = PagedRow<R>;
+  const { resource, labels, permission, rowName, rowLinks, rowButtons, form } = definition;
+  // spec 2 §2: a column sorts when the contract's `Sort` enum of the list names it.
+  const columns = useMemo(() => {
+    const sortable = sortableColumns(resource);
+    return definition.columns.map((column) => ({
+      ...column,
+      enableSorting: column.id !== undefined && sortable.has(column.id),
+    }));
+  }, [definition.columns, resource]);
   const texts = useMemo(() => entityTexts(labels), [labels]);
   const can = useResourcePermissions(permission);
   const permissions = useAuthStore((s) => s.user?.permissions ?? NO_PERMISSIONS);
@@ -65,14 +70,21 @@ export function ResourceListPage<
     [rowButtons, permissions],
   );
 
-  const table = useDataTableState();
+  const table = useDataTableState({ pageSize: DEFAULT_PAGE_SIZE });
+  // spec 2 §4: the page goes back to 1 whenever a filter changes.
+  const paramsKey = JSON.stringify(params ?? {});
+  const [seenParams, setSeenParams] = useState(paramsKey);
+  if (seenParams !== paramsKey) {
+    setSeenParams(paramsKey);
+    if (table.state.pageIndex !== 0) table.update({ pageIndex: 0 });
+  }
   const page = useQuery(
-    pagedQueryOptions(
-      resource as MasterResource,
-      pagedParams(table.state) as PagedParams<MasterResource>,
-    ),
+    pagedQueryOptions(resource, {
+      ...(pagedQuery(resource, table.state) as object),
+      ...params,
+    } as ReturnType<typeof pagedQuery<R>>),
   );
-  const data = page.data as Paged<Row> | undefined;
+  const data = page.data;
 
   const formModal = useModal();
   const [formTarget, setFormTarget] = useState<FormTarget>({ mode: 'create' });
@@ -86,7 +98,10 @@ export function ResourceListPage<
 
   const deleteModal = useModal();
   const [toDelete, setToDelete] = useState<Row | null>(null);
-  const remove = useMutation({ ...deleteMutationOptions(resource), meta: MUTATION_META });
+  const remove = useMutation({
+    ...deleteMutationOptions(resource, { invalidates: definition.invalidates }),
+    meta: MUTATION_META,
+  });
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
@@ -121,17 +136,19 @@ export function ResourceListPage<
             <link.icon className="size-4" />
           </Link>
         ))}
-        {buttons?.map((button) => (
-          <Button
-            key={button.label(name)}
-            variant="icon"
-            size="sm"
-            aria-label={button.label(name)}
-            onPress={() => button.onPress(row)}
-          >
-            <button.icon className="size-4" />
-          </Button>
-        ))}
+        {buttons
+          ?.filter((button) => button.isShown?.(row) ?? true)
+          .map((button) => (
+            <Button
+              key={button.label(name)}
+              variant="icon"
+              size="sm"
+              aria-label={button.label(name)}
+              onPress={() => button.onPress(row)}
+            >
+              <button.icon className="size-4" />
+            </Button>
+          ))}
         {can.update && (
           <Button
             variant="icon"
@@ -142,7 +159,7 @@ export function ResourceListPage<
             <PencilIcon className="size-4" />
           </Button>
         )}
-        {can.delete && (
+        {can.delete && (definition.canDelete?.(row) ?? true) && (
           <Button
             variant="icon"
             size="sm"
@@ -162,6 +179,7 @@ export function ResourceListPage<
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold text-fg">{texts.title}</h1>
+      {filters}
       <DataTable<Row>
         label={texts.tableLabel}
         columns={columns}

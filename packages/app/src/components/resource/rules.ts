@@ -1,9 +1,11 @@
+import { NAME_MIN_LENGTH, commonMessages } from '@anaquel/api';
 import { z } from 'zod';
 
 // The validation rules every master-data form shares (spec 2 §5 "Common"), with the spec's words.
 
-export const NAME_REQUIRED = 'El nombre es obligatorio';
-export const NAME_MIN = 'El nombre debe tener al menos 3 caracteres';
+// The common messages and limits are the server's (@anaquel/api rules module).
+export const NAME_REQUIRED = commonMessages.nameRequired;
+export const NAME_MIN = commonMessages.nameMin;
 
 // The required check comes first: a form shows the first message of a field, so an empty field
 // reads 'obligatorio'. No `abort`: an aborted field would skip the form's cross-field rules
@@ -19,14 +21,14 @@ export function requiredText(min: number, messages: { required: string; min?: st
 }
 
 /** spec 2 §5: name required and at least 3 characters. */
-export const nameRule = requiredText(3, { required: NAME_REQUIRED, min: NAME_MIN });
+export const nameRule = requiredText(NAME_MIN_LENGTH, { required: NAME_REQUIRED, min: NAME_MIN });
 
 /** spec 2 §5: description at most `max` characters (255, 1000 for products); empty is fine. */
 export function descriptionRule(max = 255) {
   return z
     .string()
     .trim()
-    .max(max, { error: `La descripción no puede exceder ${max} caracteres` });
+    .max(max, { error: commonMessages.descriptionMax(max) });
 }
 
 /** A required text with a maximum length (client code, RFC...). */

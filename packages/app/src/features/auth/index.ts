@@ -3,4 +3,4 @@ export { ChangePasswordModal } from './components/change-password-modal';
 export { LoginForm, type LoginFormProps } from './components/login-form';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { RESET_REQUESTED_MESSAGE, ResetRequestModal } from './components/reset-request-modal';
-export type { LoginValues } from './schemas/login-schema';
+export type { LoginValues } from './schemas/login-validation';

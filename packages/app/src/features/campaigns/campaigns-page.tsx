@@ -1,8 +1,8 @@
-import type { Campaign, CampaignDetail, CampaignInput } from '@anaquel/api';
+import type { Campaign, CampaignInput } from '@anaquel/api';
 import { PackageIcon, StoreIcon } from '@anaquel/ui';
 import {
   FormDatePicker,
-  FormMultiSelect,
+  FormClientsMultiSelect,
   FormSwitch,
   FormTextArea,
   FormTextField,
@@ -14,7 +14,6 @@ import {
   namesColumn,
   nullIfEmpty,
   textColumn,
-  useOptions,
   type FormFieldsProps,
 } from '../../components/resource';
 import {
@@ -26,10 +25,6 @@ import {
 
 function CampaignFields({ form }: FormFieldsProps<CampaignValues>) {
   const { control } = form;
-  const clients = useOptions('/clients', {
-    errorMessage: 'Error al cargar los clientes',
-    serverSearch: true,
-  });
   const startDate = form.watch('startDate');
   return (
     <>
@@ -51,26 +46,14 @@ function CampaignFields({ form }: FormFieldsProps<CampaignValues>) {
           minValue={startDate}
         />
       </div>
-      <FormMultiSelect
-        control={control}
-        name="clientIds"
-        label="Clientes"
-        isRequired
-        {...clients.fieldProps}
-      />
-      {clients.error}
+      <FormClientsMultiSelect control={control} name="clientIds" />
       <FormSwitch control={control} name="isActive" label="Activo" />
     </>
   );
 }
 
 /** Campaigns (spec 2 §2): clients, name, start, end, description, active; links to its editors. */
-export const campaignsResource = defineResource<
-  Campaign,
-  CampaignValues,
-  CampaignOutput,
-  CampaignDetail
->({
+export const campaignsResource = defineResource<'/campaigns', CampaignValues, CampaignOutput>({
   resource: '/campaigns',
   labels: { singular: 'campaña', plural: 'campañas', feminine: true },
   permission: 'CAMPAIGNS',

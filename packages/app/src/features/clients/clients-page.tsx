@@ -1,4 +1,4 @@
-import type { Client, ClientDetail, ClientInput } from '@anaquel/api';
+import type { Client, ClientInput } from '@anaquel/api';
 import { PackageIcon, StoreIcon } from '@anaquel/ui';
 import {
   FormSwitch,
@@ -28,7 +28,7 @@ function ClientFields({ form }: FormFieldsProps<ClientValues>) {
 }
 
 /** Clients (spec 2 §2): code, commercial name, legal name, tax id, active; links to its editors. */
-export const clientsResource = defineResource<Client, ClientValues, ClientOutput, ClientDetail>({
+export const clientsResource = defineResource<'/clients', ClientValues, ClientOutput>({
   resource: '/clients',
   labels: { singular: 'cliente', plural: 'clientes', feminine: false },
   permission: 'CLIENTS',

@@ -1,13 +1,7 @@
 import type { PointOfSale, PointOfSaleDetail } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  failure,
-  ok,
-  page,
-  stubApi,
-  type StubRequest,
-} from '../../components/resource/testing/fetch-stub';
+import { failureEnvelope, okEnvelope, page, stubApi, type StubRequest } from '../../test/api-stub';
 import { renderScreen, signInWith } from '../../components/resource/testing/render-screen';
 import { ZIP_NOT_FOUND_HINT } from './point-of-sale-fields';
 import PointsOfSalePage from './points-of-sale-page';
@@ -35,7 +29,8 @@ const catalogue: Record<string, ReturnType<typeof settlement>[]> = {
   '44200': [settlement('44200', 'Santa Teresita', 'Zapopan')],
 };
 
-const zipAnswer = (request: StubRequest) => ok(catalogue[request.query.get('Filter') ?? ''] ?? []);
+const zipAnswer = (request: StubRequest) =>
+  okEnvelope(catalogue[request.query.get('Filter') ?? ''] ?? []);
 
 const stored: PointOfSaleDetail = {
   id: 5,
@@ -61,8 +56,8 @@ const row: PointOfSale = storedRow;
 function setup(routes: Parameters<typeof stubApi>[0] = {}, permissions = ALL) {
   signInWith(permissions);
   const api = stubApi({
-    'GET /pointofsales/paged': ok(page([row])),
-    'GET /states/options': ok(states),
+    'GET /pointofsales/paged': okEnvelope(page([row])),
+    'GET /states/options': okEnvelope(states),
     'GET /zipcodes': zipAnswer,
     ...routes,
   });
@@ -125,7 +120,8 @@ describe('point of sale form and the zip look-up (spec 2 §5)', () => {
 
   it('fills state, municipality and city from the code and offers its settlements', async () => {
     const view = setup({
-      'POST /pointofsales': (request) => ok({ ...stored, ...(request.body as object), id: 6 }, 201),
+      'POST /pointofsales': (request) =>
+        okEnvelope({ ...stored, ...(request.body as object), id: 6 }, 201),
     });
     const dialog = await openCreate(view);
     await view.user.type(field(dialog, 'Código'), 'PV-0006');
@@ -188,7 +184,7 @@ describe('point of sale form and the zip look-up (spec 2 §5)', () => {
   });
 
   it("says 'Error al obtener datos del código postal' when the look-up fails", async () => {
-    const view = setup({ 'GET /zipcodes': failure(500, 'Error interno') });
+    const view = setup({ 'GET /zipcodes': failureEnvelope(500, 'ERROR', 'Error interno') });
     const dialog = await openCreate(view);
     await view.user.type(field(dialog, 'Código postal'), '44100');
     expect(await screen.findByText('Error al obtener datos del código postal')).toBeVisible();
@@ -197,7 +193,7 @@ describe('point of sale form and the zip look-up (spec 2 §5)', () => {
   });
 
   it('an edit keeps the stored address and only a new code fills it again', async () => {
-    const view = setup({ 'GET /pointofsales/5': ok({ ...stored, city: null }) });
+    const view = setup({ 'GET /pointofsales/5': okEnvelope({ ...stored, city: null }) });
     await view.user.click(await screen.findByRole('button', { name: 'Editar Abarrotes Tere' }));
     const dialog = screen.getByRole('dialog', { name: 'Editar punto de venta' });
     await waitFor(() => expect(field(dialog, 'Código postal')).toHaveValue('44200'));

@@ -1,4 +1,4 @@
-import type { PointOfSale, PointOfSaleDetail, PointOfSaleInput } from '@anaquel/api';
+import type { PointOfSale, PointOfSaleInput } from '@anaquel/api';
 import { PackageIcon } from '@anaquel/ui';
 import {
   PLACEHOLDERS,
@@ -19,10 +19,9 @@ const coordinateText = (value: number | null) => (value === null ? '' : String(v
 
 /** Points of sale (spec 2 §2): code, name, state, zip code, active; a link to its products. */
 export const pointsOfSaleResource = defineResource<
-  PointOfSale,
+  '/pointofsales',
   PointOfSaleValues,
-  PointOfSaleOutput,
-  PointOfSaleDetail
+  PointOfSaleOutput
 >({
   resource: '/pointofsales',
   labels: { singular: 'punto de venta', plural: 'puntos de venta', feminine: false },

@@ -1,10 +1,10 @@
-import { fileUrl, type Product, type ProductInput } from '@anaquel/api';
+import { fileUrl, type Product } from '@anaquel/api';
 import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   FormImageUpload,
-  FormMultiSelect,
-  FormSelect,
+  FormOptionsComboBox,
+  FormClientsMultiSelect,
   FormSwitch,
   FormTextArea,
   FormTextField,
@@ -15,7 +15,6 @@ import {
   namesColumn,
   nullIfEmpty,
   textColumn,
-  useOptions,
   type FormFieldsProps,
 } from '../../components/resource';
 import { productSchema, type ProductOutput, type ProductValues } from './product-schema';
@@ -23,25 +22,10 @@ import { productSchema, type ProductOutput, type ProductValues } from './product
 /** The server's default upload limit (UPLOAD_LIMIT, 5 MB). */
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** What `POST /products` and `PUT /products/{id}` take as multipart parts. */
-export type ProductBody = Omit<ProductInput, 'productImage'> & { productImage?: File };
-
 export function ProductFields({ form }: FormFieldsProps<ProductValues>) {
   const { control, setValue, getValues } = form;
   const categoryId = useWatch({ control, name: 'categoryId' });
   const productImageUrl = useWatch({ control, name: 'productImageUrl' });
-
-  const clients = useOptions('/clients', {
-    errorMessage: 'Error al cargar los clientes',
-    serverSearch: true,
-  });
-  const categories = useOptions('/categories', { errorMessage: 'Error al cargar las categorías' });
-  const subcategories = useOptions('/subcategories', {
-    errorMessage: 'Error al cargar las subcategorías',
-    params: { categoryId: categoryId ?? undefined },
-    enabled: Boolean(categoryId),
-  });
-  const brands = useOptions('/brands', { errorMessage: 'Error al cargar las marcas' });
 
   // spec 2 §4: choosing another category clears the subcategory (react-aria also reports a
   // choice of the same option, which changes nothing).
@@ -54,45 +38,40 @@ export function ProductFields({ form }: FormFieldsProps<ProductValues>) {
 
   return (
     <>
-      <FormMultiSelect
-        control={control}
-        name="clientIds"
-        label="Clientes"
-        isRequired
-        {...clients.fieldProps}
-      />
-      {clients.error}
+      <FormClientsMultiSelect control={control} name="clientIds" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormSelect
+        <FormOptionsComboBox
           control={control}
           name="categoryId"
           label="Categoría"
           isRequired
+          resource="/categories"
+          errorMessage="Error al cargar las categorías"
           onValueChange={onCategoryChange}
-          {...categories.fieldProps}
         />
-        <FormSelect
+        <FormOptionsComboBox
           control={control}
           name="subcategoryId"
           label="Subcategoría"
           isRequired
           isDisabled={!categoryId}
-          {...subcategories.fieldProps}
+          resource="/subcategories"
+          errorMessage="Error al cargar las subcategorías"
+          params={{ categoryId: categoryId ?? undefined }}
+          enabled={Boolean(categoryId)}
         />
       </div>
-      {categories.error}
-      {subcategories.error}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormSelect
+        <FormOptionsComboBox
           control={control}
           name="brandId"
           label="Marca"
           isRequired
-          {...brands.fieldProps}
+          resource="/brands"
+          errorMessage="Error al cargar las marcas"
         />
         <FormTextField control={control} name="sku" label="SKU" isRequired />
       </div>
-      {brands.error}
       <FormTextField control={control} name="name" label="Nombre" isRequired />
       <FormTextArea control={control} name="description" label="Descripción" rows={3} />
       <FormImageUpload
@@ -108,7 +87,7 @@ export function ProductFields({ form }: FormFieldsProps<ProductValues>) {
 }
 
 /** Products (spec 2 §2): clients, subcategory, brand, sku, name, description, active. */
-export const productsResource = defineResource<Product, ProductValues, ProductOutput, Product>({
+export const productsResource = defineResource<'/products', ProductValues, ProductOutput>({
   resource: '/products',
   labels: { singular: 'producto', plural: 'productos', feminine: false },
   permission: 'PRODUCTS',
@@ -125,7 +104,6 @@ export const productsResource = defineResource<Product, ProductValues, ProductOu
   form: {
     schema: productSchema,
     size: 'lg',
-    multipart: true,
     defaults: () => ({
       clientIds: [],
       categoryId: null,
@@ -151,7 +129,7 @@ export const productsResource = defineResource<Product, ProductValues, ProductOu
       isActive: detail.isActive,
     }),
     // Multipart leaves out null parts: no image part keeps the stored image.
-    toBody: (values): ProductBody => ({
+    toBody: (values) => ({
       clientIds: values.clientIds,
       categoryId: values.categoryId,
       subcategoryId: values.subcategoryId,

@@ -1,7 +1,7 @@
 import type { Permission } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { failure, ok, page, stubApi } from '../../components/resource/testing/fetch-stub';
+import { failureEnvelope, okEnvelope, page, stubApi, type RouteAnswer } from '../../test/api-stub';
 import {
   SCREEN_TEST_OPTIONS,
   renderScreen,
@@ -44,12 +44,17 @@ const catalogue: Permission[] = [
   },
 ];
 
-async function openCreateForm(permissionsAnswer: Response = ok(catalogue)) {
+async function openCreateForm(
+  permissionsAnswer: RouteAnswer<'GET /permissions'> = okEnvelope(catalogue),
+) {
   signInWith(['VIEW_PROFILES', 'CREATE_PROFILES']);
   const api = stubApi({
-    'GET /profiles/paged': ok(page([])),
+    'GET /profiles/paged': okEnvelope(page([])),
     'GET /permissions': permissionsAnswer,
-    'POST /profiles': ok({ id: 4, name: 'Supervisor', description: null, isActive: true }, 201),
+    'POST /profiles': okEnvelope(
+      { id: 4, name: 'Supervisor', description: null, isActive: true, permissionIds: [] },
+      201,
+    ),
   });
   const view = renderScreen(<ProfilesPage />, { path: '/profiles' });
   await view.user.click(await screen.findByRole('button', { name: 'Agregar perfil' }));
@@ -109,7 +114,7 @@ describe('profile form permission picker (spec 2 §5 "Profile")', SCREEN_TEST_OP
   });
 
   it("says 'Error al cargar permisos' when the catalogue cannot be loaded", async () => {
-    const { dialog } = await openCreateForm(failure(500, 'Error interno'));
+    const { dialog } = await openCreateForm(failureEnvelope(500, 'ERROR', 'Error interno'));
     expect(await within(dialog).findByText('Error al cargar permisos')).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import type { Profile, ProfileDetail, ProfileInput } from '@anaquel/api';
+import type { Profile, ProfileInput } from '@anaquel/api';
 import { Controller } from 'react-hook-form';
 import {
   NamedFields,
@@ -35,12 +35,7 @@ function ProfileFields(props: FormFieldsProps<ProfileValues>) {
 }
 
 /** Profiles (spec 2 §2, §3): name, description, active; the form (xl) picks the permissions. */
-export const profilesResource = defineResource<
-  Profile,
-  ProfileValues,
-  ProfileOutput,
-  ProfileDetail
->({
+export const profilesResource = defineResource<'/profiles', ProfileValues, ProfileOutput>({
   resource: '/profiles',
   labels: { singular: 'perfil', plural: 'perfiles', feminine: false },
   permission: 'PROFILES',

@@ -33,7 +33,7 @@ function RegionFields(props: FormFieldsProps<RegionValues>) {
 }
 
 /** Regions (spec 2 §3): name, description, states, active. */
-export const regionsResource = defineResource<Region, RegionValues, RegionOutput, Region>({
+export const regionsResource = defineResource<'/regions', RegionValues, RegionOutput>({
   resource: '/regions',
   labels: { singular: 'región', plural: 'regiones', feminine: true },
   permission: 'REGIONS',

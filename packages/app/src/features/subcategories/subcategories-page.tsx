@@ -1,6 +1,6 @@
 import type { Subcategory, SubcategoryInput } from '@anaquel/api';
 import {
-  FormSelect,
+  FormOptionsComboBox,
   NamedFields,
   PLACEHOLDERS,
   ResourceListPage,
@@ -9,7 +9,6 @@ import {
   namedFromDetail,
   namedToBody,
   textColumn,
-  useOptions,
   type FormFieldsProps,
 } from '../../components/resource';
 import {
@@ -19,20 +18,16 @@ import {
 } from './subcategory-schema';
 
 function SubcategoryFields(props: FormFieldsProps<SubcategoryValues>) {
-  const categories = useOptions('/categories', {
-    errorMessage: 'Error al cargar las categorías',
-    serverSearch: false,
-  });
   return (
     <>
-      <FormSelect
+      <FormOptionsComboBox
         control={props.form.control}
         name="categoryId"
         label="Categoría"
         isRequired
-        {...categories.fieldProps}
+        resource="/categories"
+        errorMessage="Error al cargar las categorías"
       />
-      {categories.error}
       <NamedFields {...props} />
     </>
   );
@@ -40,10 +35,9 @@ function SubcategoryFields(props: FormFieldsProps<SubcategoryValues>) {
 
 /** Subcategories (spec 2 §2, §3): category, name, description, active. */
 export const subcategoriesResource = defineResource<
-  Subcategory,
+  '/subcategories',
   SubcategoryValues,
-  SubcategoryOutput,
-  Subcategory
+  SubcategoryOutput
 >({
   resource: '/subcategories',
   labels: { singular: 'subcategoría', plural: 'subcategorías', feminine: true },

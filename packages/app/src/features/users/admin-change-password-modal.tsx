@@ -1,7 +1,7 @@
 import { adminChangePasswordMutationOptions, isApiError } from '@anaquel/api';
-import { Button, Modal, PasswordField, PasswordStrengthMeter, fieldErrorProps } from '@anaquel/ui';
+import { Button, Modal } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useWatch } from 'react-hook-form';
+import { NewPasswordFields } from '../../components/password/new-password-fields';
 import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { adminPasswordMessages, adminPasswordSchema } from './admin-password-schema';
@@ -41,7 +41,6 @@ function AdminChangePasswordForm({ user, onDone }: { user: PasswordTarget; onDon
   const { control, handleSubmit, formState, setError } = useZodForm(adminPasswordSchema, {
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const newPassword = useWatch({ control, name: 'newPassword' });
   const mutation = useMutation(adminChangePasswordMutationOptions());
 
   const onSubmit = handleSubmit(({ newPassword }) =>
@@ -66,38 +65,12 @@ function AdminChangePasswordForm({ user, onDone }: { user: PasswordTarget; onDon
       <p className="text-sm text-fg-muted">
         Usuario: <span className="font-medium text-fg">{user.completeName}</span>
       </p>
-      <Controller
+      <NewPasswordFields
         control={control}
-        name="newPassword"
-        rules={{ deps: ['confirmPassword'] }}
-        render={({ field, fieldState }) => (
-          <PasswordField
-            {...field}
-            label="Nueva Contraseña"
-            placeholder="Nueva contraseña"
-            autoComplete="new-password"
-            isRequired
-            autoFocus
-            isDisabled={mutation.isPending}
-            meter={<PasswordStrengthMeter password={newPassword} />}
-            {...fieldErrorProps(fieldState, formState)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="confirmPassword"
-        render={({ field, fieldState }) => (
-          <PasswordField
-            {...field}
-            label="Confirmar Contraseña"
-            placeholder="Confirma la nueva contraseña"
-            autoComplete="new-password"
-            isRequired
-            isDisabled={mutation.isPending}
-            {...fieldErrorProps(fieldState, formState)}
-          />
-        )}
+        formState={formState}
+        isDisabled={mutation.isPending}
+        isRequired
+        autoFocus
       />
       <div className="mt-2 flex justify-end gap-2">
         <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>

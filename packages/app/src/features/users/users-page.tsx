@@ -1,4 +1,4 @@
-import { fileUrl, type User, type UserCreateInput } from '@anaquel/api';
+import { fileUrl, type UpdateBody, type User } from '@anaquel/api';
 import {
   Avatar,
   KeyIcon,
@@ -14,8 +14,8 @@ import { Controller, useWatch } from 'react-hook-form';
 import {
   FormDatePicker,
   FormImageUpload,
-  FormMultiSelect,
-  FormSelect,
+  FormOptionsComboBox,
+  FormOptionsMultiSelect,
   FormSwitch,
   FormTextField,
   ResourceListPage,
@@ -23,10 +23,10 @@ import {
   defineResource,
   namesColumn,
   textColumn,
-  useOptions,
   type FormFieldsProps,
   type ResourceDefinition,
 } from '../../components/resource';
+import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
 import { AdminChangePasswordModal, type PasswordTarget } from './admin-change-password-modal';
 import {
@@ -40,11 +40,22 @@ import {
 /** The server's default upload limit (UPLOAD_LIMIT, 5 MB). */
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** What `POST /users` and `PUT /users/{id}` take as multipart parts. */
-export type UserBody = Omit<UserCreateInput, 'password' | 'profileImage'> & {
-  password?: string;
-  profileImage?: File;
-};
+/**
+ * What `POST /users` and `PUT /users/{id}` share, as multipart parts. Multipart leaves out empty
+ * lists and absent files: no image part keeps the stored one.
+ */
+function userBody(values: UserOutput): UpdateBody<'/users'> {
+  return {
+    name: values.name,
+    lastName: values.lastName,
+    dateOfBirth: values.dateOfBirth,
+    email: values.email,
+    profileId: values.profileId,
+    regionIds: isPromoterProfile(values.profileName) ? values.regionIds : [],
+    isActive: values.isActive,
+    ...(values.profileImage ? { profileImage: values.profileImage } : {}),
+  };
+}
 
 export function UserFields({ form, mode }: FormFieldsProps<UserValues>) {
   const { control, setValue, getValues, trigger } = form;
@@ -53,12 +64,9 @@ export function UserFields({ form, mode }: FormFieldsProps<UserValues>) {
   const profileImageUrl = useWatch({ control, name: 'profileImageUrl' });
   const isPromoter = isPromoterProfile(profileName);
 
-  const profiles = useOptions('/profiles', { errorMessage: 'Error al cargar los perfiles' });
-  const regions = useOptions('/regions', { errorMessage: 'Error al cargar las regiones' });
-
   // spec 2 §4: regions belong to promoters; choosing any other profile clears them.
-  const onProfileChange = (id: number | null) => {
-    const name = profiles.fieldProps.items.find((option) => option.id === id)?.name ?? '';
+  const onProfileChange = (_id: number | null, option: { name: string } | null) => {
+    const name = option?.name ?? '';
     setValue('profileName', name);
     if (!isPromoterProfile(name) && getValues('regionIds').length > 0) {
       setValue('regionIds', [], { shouldDirty: true });
@@ -106,25 +114,25 @@ export function UserFields({ form, mode }: FormFieldsProps<UserValues>) {
           )}
         />
       )}
-      <FormSelect
+      <FormOptionsComboBox
         control={control}
         name="profileId"
         label="Perfil"
         isRequired
+        resource="/profiles"
+        errorMessage="Error al cargar los perfiles"
         onValueChange={onProfileChange}
-        {...profiles.fieldProps}
       />
-      {profiles.error}
-      <FormMultiSelect
+      <FormOptionsMultiSelect
         control={control}
         name="regionIds"
         label="Regiones"
         isRequired={isPromoter}
         isDisabled={!isPromoter}
         description={isPromoter ? undefined : 'Solo para el perfil Promotor.'}
-        {...regions.fieldProps}
+        resource="/regions"
+        errorMessage="Error al cargar las regiones"
       />
-      {regions.error}
       <FormImageUpload
         control={control}
         name="profileImage"
@@ -159,7 +167,7 @@ const profileImageColumn = column.accessor('profileImageUrl', {
 }) as DataTableColumnDef<User>;
 
 /** Users (spec 2 §2): profile image, profile, regions, full name, e-mail, date of birth. */
-export const usersResource = defineResource<User, UserValues, UserOutput, User>({
+export const usersResource = defineResource<'/users', UserValues, UserOutput>({
   resource: '/users',
   labels: { singular: 'usuario', plural: 'usuarios', feminine: false },
   permission: 'USERS',
@@ -175,7 +183,6 @@ export const usersResource = defineResource<User, UserValues, UserOutput, User>(
   form: {
     schema: (mode) => userSchema(mode),
     size: 'lg',
-    multipart: true,
     defaults: () => ({
       name: '',
       lastName: '',
@@ -202,18 +209,9 @@ export const usersResource = defineResource<User, UserValues, UserOutput, User>(
       profileImageUrl: detail.profileImageUrl,
       isActive: detail.isActive,
     }),
-    // Multipart leaves out empty lists and absent files: no image part keeps the stored one.
-    toBody: (values, mode): UserBody => ({
-      name: values.name,
-      lastName: values.lastName,
-      dateOfBirth: values.dateOfBirth,
-      email: values.email,
-      ...(mode === 'create' ? { password: values.password } : {}),
-      profileId: values.profileId,
-      regionIds: isPromoterProfile(values.profileName) ? values.regionIds : [],
-      isActive: values.isActive,
-      ...(values.profileImage ? { profileImage: values.profileImage } : {}),
-    }),
+    // The password only on create (spec 2 §4).
+    toCreateBody: (values) => ({ ...userBody(values), password: values.password }),
+    toUpdateBody: userBody,
     Fields: UserFields,
   },
 });
@@ -231,20 +229,26 @@ export default function UsersPage() {
     },
     [open],
   );
-  // spec 2 §2: 'Cambiar Contraseña' per row, only with CHANGE_PASSWORD_USERS.
-  const definition = useMemo<ResourceDefinition<User, UserValues, UserOutput, User>>(
+  const ownId = useAuthStore((s) => s.user?.id);
+  // spec 2 §2: 'Cambiar Contraseña' per row, only with CHANGE_PASSWORD_USERS; not on one's own
+  // row (the server refuses it: one changes one's own password with the current one, from the
+  // user card).
+  const definition = useMemo<ResourceDefinition<'/users', UserValues, UserOutput>>(
     () => ({
       ...usersResource,
+      // Nobody deletes their own user (docs/decisions.md): the button is not offered on it.
+      canDelete: (row) => row.id !== ownId,
       rowButtons: [
         {
           label: (name) => `Cambiar Contraseña de ${name}`,
           icon: KeyIcon,
           permission: 'CHANGE_PASSWORD_USERS',
+          isShown: (row) => row.id !== ownId,
           onPress: changePassword,
         },
       ],
     }),
-    [changePassword],
+    [changePassword, ownId],
   );
   return (
     <>

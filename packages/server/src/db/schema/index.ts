@@ -1,2 +1,5 @@
 export * from './platform.ts';
 export * from './master.ts';
+export * from './surveys.ts';
+export * from './visits.ts';
+export * from './security.ts';

@@ -8,8 +8,9 @@
 // key is a stored generated column with a btree on (key, id), so a page is read straight from the
 // index without computing translate() per row; other sortable text columns have a btree on the
 // fold() expression. The free-text filter is a `LIKE '%term%'` over a stored, already folded
-// `search_text` column: one sequential pass over a narrow column, no per-row function call
-// (trigram-free; measured in bench/README.md).
+// `search_text` column, backed by a pg_trgm GIN index (`gin_trgm_ops`, migration 0004 creates the
+// extension; PGlite loads it in db/client.ts): a rare term reads only its matches instead of the
+// whole table (measured in bench/pointofsales.md).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -113,9 +114,11 @@ export const clients = pgTable(
   },
   (t) => [
     uniqueIndex('clients_code_lower_key').on(sql`lower(${t.code})`),
-    index('clients_commercial_name_key_id_idx').on(t.commercialNameKey, t.id),
+    // The (commercial_name_key, id) btree INCLUDEs search_text (migration 0005, hand-written:
+    // drizzle cannot express INCLUDE): a filtered page sorted by name is an index-only scan.
     index('clients_legal_name_fold_idx').on(fold(t.legalName)),
     index('clients_tax_id_idx').on(t.taxId),
+    index('clients_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -153,10 +156,12 @@ export const pointsOfSale = pgTable(
   },
   (t) => [
     uniqueIndex('points_of_sale_code_lower_key').on(sql`lower(${t.code})`),
-    index('points_of_sale_name_key_id_idx').on(t.nameKey, t.id),
+    // The (name_key, id) btree INCLUDEs search_text (migration 0005, hand-written: drizzle
+    // cannot express INCLUDE): a filtered page sorted by name is an index-only scan.
     index('points_of_sale_state_id_idx').on(t.stateId),
     index('points_of_sale_zip_code_idx').on(t.zipCode),
     index('points_of_sale_municipality_fold_idx').on(fold(t.municipality)),
+    index('points_of_sale_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('points_of_sale_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('points_of_sale_longitude_check', sql`${t.longitude} between -180 and 180`),
   ],
@@ -200,6 +205,7 @@ export const products = pgTable(
     index('products_subcategory_id_idx').on(t.subcategoryId),
     index('products_brand_id_idx').on(t.brandId),
     index('products_image_file_id_idx').on(t.imageFileId),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -89,8 +89,6 @@ export const users = pgTable(
       onDelete: 'set null',
     }),
     isActive: boolean('is_active').notNull().default(true),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -67,6 +67,33 @@ function ServerSearch(args: ComboBoxProps<Option>) {
   );
 }
 
+const BRANDS: Option[] = Array.from({ length: 150 }, (_, i) => ({
+  id: i + 1,
+  name: `Marca ${String(i + 1).padStart(3, '0')}`,
+}));
+
+/** Pages like `GET brands/options?Take=50&Skip=…`: the next 50 when the end of the list shows. */
+function PagedList(args: ComboBoxProps<Option>) {
+  const [shown, setShown] = useState(50);
+  const [loading, setLoading] = useState(false);
+  const loadMore = () => {
+    if (loading) return;
+    setLoading(true);
+    setTimeout(() => {
+      setShown((n) => Math.min(n + 50, BRANDS.length));
+      setLoading(false);
+    }, 200);
+  };
+  return (
+    <Controlled
+      {...args}
+      items={BRANDS.slice(0, shown)}
+      isLoadingMore={loading}
+      onLoadMore={shown < BRANDS.length ? loadMore : undefined}
+    />
+  );
+}
+
 const meta = {
   title: 'Componentes/ComboBox',
   component: ComboBox<Option>,
@@ -112,6 +139,25 @@ export const ServerSide: Story = {
     });
     await expect(args.onSearchChange).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2), { timeout: 2000 });
+  },
+};
+
+/** 150 brands served 50 at a time: scrolling to the end of the list loads the next page. */
+export const PagedServerList: Story = {
+  args: { label: 'Marca', placeholder: 'Buscar marca' },
+  render: (args) => <PagedList {...args} />,
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Mostrar/ }));
+    const listbox = await screen.findByRole('listbox');
+    // The popover around the list is what scrolls.
+    const scroller = listbox.closest<HTMLElement>('.overflow-auto') ?? listbox;
+    for (let page = 0; page < 3; page++) {
+      scroller.scrollTop = scroller.scrollHeight;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    const last = await screen.findByRole('option', { name: 'Marca 150' }, { timeout: 4000 });
+    await userEvent.click(last);
+    await expect(args.onChange).toHaveBeenCalledWith(150);
   },
 };
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
@@ -129,6 +129,33 @@ describe('ComboBox', { timeout: 20_000 }, () => {
     expect(onSearchChange).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the focused option when the server answer replaces the list, so Enter chooses it', async () => {
+    const [onSearchChange, onChange] = [vi.fn(), vi.fn()];
+    const handlers = { onSearchChange, onChange };
+    const { rerender } = render(<Controlled {...handlers} items={clients} />);
+    const input = screen.getByRole('combobox', { name: 'Cliente' });
+    await userEvent.type(input, 'tiendas');
+    // Until the answer is in, the loaded options are narrowed to the typed text.
+    expect(optionNames()).toEqual(['Tiendas Monterrey']);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Tiendas Monterrey' })).toHaveAttribute(
+      'data-focused',
+      'true',
+    );
+
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith('tiendas'));
+    // The caller's list is empty while the answer loads.
+    rerender(<Controlled {...handlers} items={[]} isLoading />);
+    rerender(<Controlled {...handlers} items={[clients[2]!]} />);
+    expect(screen.getByRole('option', { name: 'Tiendas Monterrey' })).toHaveAttribute(
+      'data-focused',
+      'true',
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith(3);
+    expect(input).toHaveValue('Tiendas Monterrey');
+  });
+
   it('keeps the name of a chosen option the server search no longer returns', () => {
     const { rerender } = render(
       <ComboBox label="Cliente" items={clients} value={4} onChange={() => {}} />,
@@ -171,5 +198,40 @@ describe('ComboBox', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Cliente' }));
     await userEvent.tab();
     expect(onBlur).toHaveBeenCalled();
+  });
+});
+
+describe('ComboBox with a paged list', { timeout: 20_000 }, () => {
+  const brands = Array.from({ length: 150 }, (_, i) => ({
+    id: i + 1,
+    name: `Marca ${String(i + 1).padStart(3, '0')}`,
+  }));
+
+  function Paged({ onChange }: { onChange: (value: Key | null) => void }) {
+    const [shown, setShown] = useState(50);
+    const [value, setValue] = useState<Key | null>(null);
+    return (
+      <ComboBox
+        label="Marca"
+        items={brands.slice(0, shown)}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onChange(next);
+        }}
+        onLoadMore={shown < brands.length ? () => setShown((n) => n + 50) : undefined}
+      />
+    );
+  }
+
+  it('loads the next pages when the end of the list shows, up to the 150th option', async () => {
+    const onChange = vi.fn();
+    render(<Paged onChange={onChange} />);
+    await userEvent.click(screen.getByRole('button', { name: /Mostrar/ }));
+    const last = await screen.findByRole('option', { name: 'Marca 150' });
+    expect(screen.getAllByRole('option')).toHaveLength(150);
+    await userEvent.click(last);
+    expect(onChange).toHaveBeenCalledWith(150);
+    expect(screen.getByRole('combobox', { name: 'Marca' })).toHaveValue('Marca 150');
   });
 });

@@ -1,19 +1,19 @@
 import { useMemo, useState, type FocusEvent, type Ref } from 'react';
 import {
   Button,
+  Collection,
   ComboBox as RACComboBox,
   type ComboBoxProps as RACComboBoxProps,
   Input,
   type Key,
   ListBox,
+  ListBoxLoadMoreItem,
   Popover,
   Text,
   composeRenderProps,
-  useFilter,
 } from 'react-aria-components';
 import { twMerge } from 'tailwind-variants';
 import { ChevronDownIcon } from '../../icons';
-import { useDebouncedCallback } from '../data-table/use-debounced-callback';
 import {
   Description,
   FieldError,
@@ -26,11 +26,11 @@ import {
 } from '../field';
 import { SelectItem, popoverStyles, type SelectOption } from '../select';
 import { SpinnerGraphic } from '../spinner';
-import { useSearchText } from './use-search-text';
+import { OPTION_SEARCH_DEBOUNCE_MS, useListEscape, useOptionSearch } from './use-option-search';
 
 // spec 2 §5/§9: choice search starts at 3 typed characters; searches wait 500 ms.
 export const MIN_SEARCH_LENGTH = 3;
-export const OPTION_SEARCH_DEBOUNCE_MS = 500;
+export { OPTION_SEARCH_DEBOUNCE_MS };
 export const SEARCH_HINT = 'Escribe al menos 3 caracteres';
 
 export interface ComboBoxProps<T extends SelectOption>
@@ -83,6 +83,13 @@ export interface ComboBoxProps<T extends SelectOption>
   ref?: Ref<HTMLInputElement>;
   /** react-hook-form `field.disabled`; same as `isDisabled`. */
   disabled?: boolean;
+  /**
+   * The next page of a long list (server paging): called when the end of the list scrolls into
+   * view; omit it once every option is loaded.
+   */
+  onLoadMore?: () => void;
+  /** Shows the spinner at the end of the list while the next page loads. */
+  isLoadingMore?: boolean;
 }
 
 /**
@@ -110,32 +117,36 @@ export function ComboBox<T extends SelectOption>({
   disabled,
   isDisabled,
   className,
+  onLoadMore,
+  isLoadingMore = false,
   ...props
 }: ComboBoxProps<T>) {
-  const { contains } = useFilter({ sensitivity: 'base' });
   const known = useKnownItems(items, selectedItem);
   const selected = value != null ? known.get(value) : undefined;
 
-  const emitSearch = useDebouncedCallback(
-    (text: string) => onSearchChange?.(text),
-    OPTION_SEARCH_DEBOUNCE_MS,
-  );
-  const search = useSearchText(minSearchLength, (text) => emitSearch(text));
   const [text, setText] = useState('');
+  // The chosen option's name in the input is not a search.
+  const { search, loaded, filtersHere, isPending, matches } = useOptionSearch({
+    items,
+    isLoading,
+    onSearchChange,
+    minSearchLength,
+    text: text === selected?.name ? '' : text,
+  });
+  const listEscape = useListEscape();
   const query = text.trim();
   const showHint = query.length > 0 && query.length < minSearchLength && text !== selected?.name;
 
   // react-aria needs the chosen option in its collection to show and restore its name, even
   // when a search (local or on the server) leaves it out; the filter below hides it instead.
   const collection = useMemo(
-    () => (selected && !items.some((i) => i.id === selected.id) ? [...items, selected] : items),
-    [items, selected],
+    () => (selected && !loaded.some((i) => i.id === selected.id) ? [...loaded, selected] : loaded),
+    [loaded, selected],
   );
-  const resultIds = useMemo(() => new Set(items.map((i) => i.id)), [items]);
+  const resultIds = useMemo(() => new Set(loaded.map((i) => i.id)), [loaded]);
   const visible = (item: T, input: string) => {
-    const q = input.trim();
-    if (q.length < minSearchLength || input === selected?.name) return true;
-    return onSearchChange ? resultIds.has(item.id) : contains(item.name, q);
+    if (input.trim().length < minSearchLength || input === selected?.name) return true;
+    return filtersHere ? matches(item.name) : resultIds.has(item.id);
   };
 
   const invalid = showsError(isInvalid, isTouched);
@@ -169,7 +180,12 @@ export function ComboBox<T extends SelectOption>({
     >
       {label && <Label isRequired={props.isRequired}>{label}</Label>}
       <FieldGroup>
-        <Input ref={ref} placeholder={placeholder} className={bareInputStyles} />
+        <Input
+          ref={ref}
+          placeholder={placeholder}
+          className={bareInputStyles}
+          onKeyDown={listEscape.onKeyDown}
+        />
         {isLoading && <SpinnerGraphic size="sm" className="me-1 text-fg-muted" />}
         <Button
           aria-label="Mostrar opciones"
@@ -186,20 +202,25 @@ export function ComboBox<T extends SelectOption>({
         description && <Description>{description}</Description>
       )}
       <FieldError>{errorMessage}</FieldError>
-      <Popover className={popoverStyles}>
+      <Popover ref={listEscape.popoverRef} className={popoverStyles}>
         <ListBox<T>
           className="max-h-72 outline-none"
           renderEmptyState={() => (
-            <p className="px-3 py-2 text-sm text-fg-muted">
-              {isLoading ? 'Cargando…' : showHint ? SEARCH_HINT : emptyText}
-            </p>
+            <OptionsEmptyState
+              text={emptyText}
+              isLoading={isLoading || isPending}
+              showHint={showHint}
+            />
           )}
         >
-          {(item) => (
-            <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
-              {item.name}
-            </SelectItem>
-          )}
+          <Collection items={collection}>
+            {(item) => (
+              <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
+                {item.name}
+              </SelectItem>
+            )}
+          </Collection>
+          <LoadMore onLoadMore={onLoadMore} isLoading={isLoadingMore} />
         </ListBox>
       </Popover>
     </RACComboBox>
@@ -229,4 +250,45 @@ export function useKnownItems<T extends SelectOption>(
     for (const item of extras) if (!map.has(item.id)) map.set(item.id, item);
     return map;
   }, [cache, items, extra]);
+}
+
+/** What an empty option list says: loading, the 3-character hint, or `text` (no match). */
+export function OptionsEmptyState({
+  text,
+  isLoading,
+  showHint,
+}: {
+  text: string;
+  isLoading: boolean;
+  showHint: boolean;
+}) {
+  return (
+    <p className="px-3 py-2 text-sm text-fg-muted">
+      {showHint ? SEARCH_HINT : isLoading ? 'Cargando…' : text}
+    </p>
+  );
+}
+
+/**
+ * The end of a paged option list (react-aria `ListBoxLoadMoreItem`): asks for the next page when
+ * it scrolls into view, and shows a spinner while it loads.
+ */
+export function LoadMore({
+  onLoadMore,
+  isLoading,
+}: {
+  onLoadMore?: () => void;
+  isLoading: boolean;
+}) {
+  if (!onLoadMore && !isLoading) return null;
+  return (
+    <ListBoxLoadMoreItem
+      onLoadMore={onLoadMore}
+      isLoading={isLoading}
+      className="flex justify-center py-2 text-fg-muted"
+    >
+      <SpinnerGraphic size="sm" />
+      <span className="sr-only">Cargando más opciones</span>
+    </ListBoxLoadMoreItem>
+  );
 }

@@ -7,7 +7,6 @@ import { YesNo } from '../yes-no';
 import { columnSizes, createDataTableColumnHelper } from './columns';
 import { DataTable } from './DataTable';
 import { resolveDataTableState, type DataTableState } from './data-table-state';
-import { toApiSort } from './to-api-sort';
 
 interface PointOfSale {
   id: number;
@@ -148,7 +147,7 @@ export const Sorting: Story = {
     await userEvent.click(button);
     await expect(header).toHaveAttribute('aria-sort', 'descending');
     const last = (args.onStateChange as ReturnType<typeof fn>).mock.lastCall?.[0] as DataTableState;
-    await expect(toApiSort(last.sorting)).toEqual(['-name']);
+    await expect(last.sorting).toEqual([{ id: 'name', desc: true }]);
     await expect(last.pageIndex).toBe(0);
   },
 };

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { columnSizes, createDataTableColumnHelper } from './columns';
 import { DataTable, type DataTableProps } from './DataTable';
 import { resolveDataTableState, type DataTableState } from './data-table-state';
-import { toApiSort } from './to-api-sort';
 
 interface Brand {
   id: number;
@@ -87,7 +86,7 @@ describe('DataTable', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(nameHeader).getByRole('button', { name: 'Nombre' }));
     const last = onChange.mock.lastCall?.[0] as DataTableState;
-    expect(toApiSort(last.sorting)).toEqual(['-name']);
+    expect(last.sorting).toEqual([{ id: 'name', desc: true }]);
     expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
   });
 

@@ -50,7 +50,7 @@ export type DataTableColumnDef<TData extends RowData> = ColumnDef<DataTableFeatu
 
 /**
  * A typed column helper for DataTable columns. The column id (accessor key or `id`) is also the
- * API sort key sent by `toApiSort`; set `enableSorting: false` on columns the API cannot sort.
+ * API sort key the app sends; set `enableSorting: false` on columns the API cannot sort.
  *
  * ```ts
  * const col = createDataTableColumnHelper<Brand>();

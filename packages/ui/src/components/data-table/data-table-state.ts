@@ -1,4 +1,10 @@
-import type { ColumnSort } from './to-api-sort';
+/** One sorted column as TanStack Table describes it. */
+export interface ColumnSort {
+  /** Column id; it is also the sort key the API whitelists (the app sends it, see @anaquel/api). */
+  id: string;
+  /** Whether the order is descending. */
+  desc: boolean;
+}
 
 /** The server-driven state of a DataTable; the app sends it to `GET {resource}/paged`. */
 export interface DataTableState {
@@ -6,7 +12,7 @@ export interface DataTableState {
   pageIndex: number;
   /** Rows per page. */
   pageSize: number;
-  /** Sorted columns in order of precedence (see `toApiSort`). */
+  /** Sorted columns in order of precedence. */
   sorting: ColumnSort[];
   /** Trimmed search text (the API's Filter); '' when there is none. */
   filter: string;

@@ -16,8 +16,8 @@ export {
   applyDataTableChange,
   pageSizeOptionsFor,
   resolveDataTableState,
+  type ColumnSort,
   type DataTableState,
 } from './data-table-state';
-export { toApiSort, type ColumnSort } from './to-api-sort';
 export { useDataTableState } from './use-data-table-state';
 export { useDebouncedCallback, type DebouncedCallback } from './use-debounced-callback';

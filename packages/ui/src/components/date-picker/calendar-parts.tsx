@@ -3,6 +3,7 @@ import {
   Button,
   Calendar as RACCalendar,
   CalendarCell,
+  type CalendarCellRenderProps,
   CalendarGrid,
   CalendarGridBody,
   CalendarGridHeader,
@@ -67,25 +68,29 @@ const cellStyles = tv({
   },
 });
 
+/** The month header and its day cells, each styled by `cellClassName`. */
+function Month({ cellClassName }: { cellClassName: (state: CalendarCellRenderProps) => string }) {
+  return (
+    <>
+      <CalendarHeader />
+      <Grid>{(date) => <CalendarCell date={date} className={cellClassName} />}</Grid>
+    </>
+  );
+}
+
 /** Month grid for the single date picker. */
 export function PickerCalendar() {
   return (
     <RACCalendar className="p-1">
-      <CalendarHeader />
-      <Grid>
-        {(date) => (
-          <CalendarCell
-            date={date}
-            className={(state) =>
-              cellStyles({
-                ...state,
-                isToday: state.isToday,
-                isDisabled: state.isDisabled || state.isUnavailable,
-              })
-            }
-          />
-        )}
-      </Grid>
+      <Month
+        cellClassName={(state) =>
+          cellStyles({
+            ...state,
+            isToday: state.isToday,
+            isDisabled: state.isDisabled || state.isUnavailable,
+          })
+        }
+      />
     </RACCalendar>
   );
 }
@@ -109,21 +114,15 @@ const rangeCellStyles = tv({
 export function PickerRangeCalendar() {
   return (
     <RACRangeCalendar className="p-1">
-      <CalendarHeader />
-      <Grid>
-        {(date) => (
-          <CalendarCell
-            date={date}
-            className={(state) =>
-              rangeCellStyles({
-                ...state,
-                isEdge: state.isSelectionStart || state.isSelectionEnd,
-                isDisabled: state.isDisabled || state.isUnavailable,
-              })
-            }
-          />
-        )}
-      </Grid>
+      <Month
+        cellClassName={(state) =>
+          rangeCellStyles({
+            ...state,
+            isEdge: state.isSelectionStart || state.isSelectionEnd,
+            isDisabled: state.isDisabled || state.isUnavailable,
+          })
+        }
+      />
     </RACRangeCalendar>
   );
 }

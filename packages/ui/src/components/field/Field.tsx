@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import {
   FieldError as RACFieldError,
   type FieldErrorProps as RACFieldErrorProps,
@@ -71,6 +71,31 @@ export function FieldError({ className, ...props }: RACFieldErrorProps) {
       {...props}
       className={composeTailwindRenderProps(className, 'text-xs font-medium text-danger')}
     />
+  );
+}
+
+interface FieldPartsProps extends Pick<FieldBaseProps, 'label' | 'description' | 'errorMessage'> {
+  /** Adds the '*' to the label. */
+  isRequired?: boolean;
+  /** The control (and anything shown right under it). */
+  children: ReactNode;
+}
+
+/** The label above the control, its help text and error below: the layout every field shares. */
+export function FieldParts({
+  label,
+  description,
+  errorMessage,
+  isRequired,
+  children,
+}: FieldPartsProps) {
+  return (
+    <>
+      {label && <Label isRequired={isRequired}>{label}</Label>}
+      {children}
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
+    </>
   );
 }
 

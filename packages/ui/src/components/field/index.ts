@@ -2,6 +2,7 @@ export {
   Description,
   FieldError,
   FieldGroup,
+  FieldParts,
   Label,
   fieldBorderStyles,
   bareInputStyles,

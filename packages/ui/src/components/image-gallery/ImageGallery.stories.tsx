@@ -48,6 +48,33 @@ export const Compact: Story = {
   },
 };
 
+/**
+ * Stored photos come with a small rendition (`fileThumbnailUrl`: `?size=thumb`): the strip loads
+ * `thumbnailSrc`, the viewer the full `src`.
+ */
+export const WithThumbnails: Story = {
+  args: {
+    images: [
+      { src: photo('Anaquel (original)', 200), thumbnailSrc: photo('Miniatura 1', 200, 160, 120) },
+      { src: photo('Exhibidor (original)', 20), thumbnailSrc: photo('Miniatura 2', 20, 160, 120) },
+    ],
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Ver imágenes (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imágenes' });
+    const [first, second] = args.images as { src: string; thumbnailSrc: string }[];
+    const strip = within(dialog).getByRole('list', { name: 'Miniaturas' });
+    await expect(within(strip).getAllByRole('presentation')[1]).toHaveAttribute(
+      'src',
+      second!.thumbnailSrc,
+    );
+    await expect(within(dialog).getByRole('img', { name: 'Imagen 1 de 2' })).toHaveAttribute(
+      'src',
+      first!.src,
+    );
+  },
+};
+
 export const NoImages: Story = {
   args: { images: [] },
   play: async ({ canvas }) => {

@@ -76,6 +76,32 @@ describe('ImageCountButton and ImageGallery', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('3 / 3')).toBeInTheDocument();
   });
 
+  it('loads the thumbnails in the strip and the full image in the viewer', async () => {
+    const stored = ['a', 'b', 'c'].map((id) => ({
+      src: `/api/v1/files/${id}`,
+      thumbnailSrc: `/api/v1/files/${id}?size=thumb`,
+    }));
+    render(<ImageCountButton images={stored} />);
+    const dialog = await openGallery();
+    const strip = within(dialog).getByRole('list', { name: 'Miniaturas' });
+    // The thumbnails are decorative (alt=""): the buttons around them carry the names.
+    const thumbnails = within(strip).getAllByRole('presentation');
+    expect(thumbnails.map((img) => img.getAttribute('src'))).toEqual([
+      '/api/v1/files/a?size=thumb',
+      '/api/v1/files/b?size=thumb',
+      '/api/v1/files/c?size=thumb',
+    ]);
+    expect(within(dialog).getByRole('img', { name: 'Imagen 1 de 3' })).toHaveAttribute(
+      'src',
+      '/api/v1/files/a',
+    );
+    await userEvent.click(within(strip).getByRole('button', { name: 'Ver imagen 3 de 3' }));
+    expect(within(dialog).getByRole('img', { name: 'Imagen 3 de 3' })).toHaveAttribute(
+      'src',
+      '/api/v1/files/c',
+    );
+  });
+
   it('is disabled without images', () => {
     render(<ImageCountButton images={[]} />);
     expect(screen.getByRole('button', { name: 'Ver imágenes (0)' })).toBeDisabled();

@@ -4,11 +4,20 @@ import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '../../icons';
 import { Button, type ButtonProps } from '../button';
 import { Modal } from '../modal';
 
-/** An image of the gallery: a URL, or a URL with its alternative text. */
-export type GalleryImage = string | { src: string; alt?: string };
+/**
+ * An image of the gallery: a URL, or an object with the full image's URL (`src`), an optional
+ * smaller rendition for the thumbnail strip (`thumbnailSrc`, e.g. `fileThumbnailUrl`) and its
+ * alternative text.
+ */
+export type GalleryImage = string | { src: string; thumbnailSrc?: string; alt?: string };
 
 function srcOf(image: GalleryImage): string {
   return typeof image === 'string' ? image : image.src;
+}
+
+/** The thumbnail strip loads the small rendition when there is one; the viewer, the full image. */
+function thumbnailSrcOf(image: GalleryImage): string {
+  return typeof image === 'string' ? image : (image.thumbnailSrc ?? image.src);
 }
 
 function altOf(image: GalleryImage, index: number, total: number): string {
@@ -17,7 +26,7 @@ function altOf(image: GalleryImage, index: number, total: number): string {
 }
 
 export interface ImageGalleryProps {
-  /** Image URLs (or `{ src, alt }`), in display order. */
+  /** Image URLs (or `{ src, thumbnailSrc, alt }`), in display order. */
   images: readonly GalleryImage[];
   /** Heading and accessible name of the dialog (default 'Imágenes'). */
   title?: string;
@@ -121,7 +130,12 @@ function GalleryViewer({
                   i === current ? 'border-brand' : 'border-transparent'
                 }`}
               >
-                <img src={srcOf(thumb)} alt="" className="size-full object-cover" />
+                <img
+                  src={thumbnailSrcOf(thumb)}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
               </Button>
             </li>
           ))}
@@ -132,7 +146,7 @@ function GalleryViewer({
 }
 
 export interface ImageCountButtonProps extends Omit<ButtonProps, 'children' | 'onPress'> {
-  /** Image URLs (or `{ src, alt }`); the button is disabled when there are none. */
+  /** Image URLs (or `{ src, thumbnailSrc, alt }`); the button is disabled when there are none. */
   images: readonly GalleryImage[];
   /** Heading of the gallery (default 'Imágenes'). */
   title?: string;

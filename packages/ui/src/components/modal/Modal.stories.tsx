@@ -96,7 +96,8 @@ export const NotDismissable: Story = {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(dialog.parentElement!.parentElement!);
     await expect(dialog).toBeInTheDocument();
-    await expect(screen.getByRole('dialog')).toBeVisible();
+    // Still open once its entrance has finished (under load the fade-in can outlast one check).
+    await waitFor(() => expect(screen.getByRole('dialog')).toBeVisible(), { timeout: 5000 });
   },
 };
 

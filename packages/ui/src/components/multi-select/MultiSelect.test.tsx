@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from '../modal';
 import { MultiSelect, type MultiSelectProps } from './MultiSelect';
 
 const states = [
@@ -38,6 +39,11 @@ const chipNames = () =>
         .map((row) => row.textContent)
     : [];
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (HTMLElement.prototype as Partial<HTMLElement>).getAnimations;
+});
+
 // Interaction tests are slow in jsdom when the machine is busy.
 describe('MultiSelect', { timeout: 20_000 }, () => {
   it('adds several options without closing the list', async () => {
@@ -70,6 +76,75 @@ describe('MultiSelect', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(input).toHaveValue('');
     expect(chipNames()).toEqual(['Yucatán']);
+  });
+
+  it('keeps the focused option when the server answer replaces the list, so Enter chooses it', async () => {
+    // The server search: its answer comes 500 ms after the last keystroke, and the caller's list
+    // is empty ('Cargando…') while it loads.
+    const onSearchChange = vi.fn();
+    const onChange = vi.fn();
+    const server = (items: Option[], isLoading: boolean) => (
+      <Controlled
+        items={items}
+        isLoading={isLoading}
+        onSearchChange={onSearchChange}
+        onChange={onChange}
+      />
+    );
+    const { rerender } = render(server(states, false));
+    const input = screen.getByRole('combobox', { name: 'Estados' });
+    await userEvent.type(input, 'yuc');
+    // Until the answer is in, the loaded options are narrowed to the typed text.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Yucatán']);
+    await userEvent.keyboard('{ArrowDown}');
+    const yucatan = screen.getByRole('option', { name: 'Yucatán' });
+    expect(yucatan).toHaveAttribute('data-focused', 'true');
+
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith('yuc'));
+    rerender(server([], true));
+    expect(screen.getByRole('option', { name: 'Yucatán' })).toHaveAttribute('data-focused', 'true');
+    rerender(server([states[4]!], false));
+    expect(screen.getByRole('option', { name: 'Yucatán' })).toHaveAttribute('data-focused', 'true');
+
+    await userEvent.keyboard('{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([31]);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(chipNames()).toEqual(['Yucatán']);
+  });
+
+  it('closes only the list, not its dialog, with an Escape pressed while the list fades out', async () => {
+    // jsdom has no ResizeObserver (the Modal body uses one).
+    const noop = () => {};
+    vi.stubGlobal('ResizeObserver', function ResizeObserver() {
+      return { observe: noop, unobserve: noop, disconnect: noop };
+    });
+    const onOpenChange = vi.fn();
+    render(
+      <Modal title="Editar opción" isOpen onOpenChange={onOpenChange}>
+        <Controlled initial={[14]} />
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Editar opción' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Estados' }));
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.click(screen.getByRole('option', { name: 'Puebla' }));
+    // The list closes by itself when the dialog scrolls, and fades out (jsdom has no animations:
+    // one that never ends keeps it on screen).
+    const fading = { playState: 'running', finished: new Promise(() => {}) };
+    Object.defineProperty(HTMLElement.prototype, 'getAnimations', {
+      configurable: true,
+      value: () => [fading],
+    });
+    fireEvent.scroll(dialog);
+    expect(screen.getByRole('combobox', { name: 'Estados' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(chipNames()).toEqual(['Jalisco', 'Puebla']);
   });
 
   it("removes a chip with its 'Quitar' button", async () => {

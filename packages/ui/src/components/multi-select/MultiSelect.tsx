@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import {
   Button,
+  Collection,
   ComboBox,
   Input,
   type Key,
@@ -10,19 +11,18 @@ import {
   TagGroup,
   TagList,
   Text,
-  useFilter,
 } from 'react-aria-components';
 import { twMerge } from 'tailwind-variants';
 import { ChevronDownIcon, CloseIcon } from '../../icons';
 import { focusRing } from '../../lib/styles';
 import {
+  LoadMore,
   MIN_SEARCH_LENGTH,
-  OPTION_SEARCH_DEBOUNCE_MS,
+  OptionsEmptyState,
   SEARCH_HINT,
   useKnownItems,
 } from '../combo-box/ComboBox';
-import { useSearchText } from '../combo-box/use-search-text';
-import { useDebouncedCallback } from '../data-table/use-debounced-callback';
+import { useListEscape, useOptionSearch } from '../combo-box/use-option-search';
 import {
   Description,
   FieldError,
@@ -78,6 +78,10 @@ export interface MultiSelectProps<T extends SelectOption> extends FieldBaseProps
   name?: string;
   /** Extra classes for the outer element. */
   className?: string;
+  /** The next page of a long list (server paging), asked when the end of the list shows. */
+  onLoadMore?: () => void;
+  /** Shows the spinner at the end of the list while the next page loads. */
+  isLoadingMore?: boolean;
 }
 
 /**
@@ -109,23 +113,24 @@ export function MultiSelect<T extends SelectOption>({
   minSearchLength = MIN_SEARCH_LENGTH,
   name,
   className,
+  onLoadMore,
+  isLoadingMore = false,
 }: MultiSelectProps<T>) {
   const chosen = value ?? EMPTY;
-  const { contains } = useFilter({ sensitivity: 'base' });
   const known = useKnownItems(items, selectedItems);
   const [text, setText] = useState('');
-  const emitSearch = useDebouncedCallback(
-    (search: string) => onSearchChange?.(search),
-    OPTION_SEARCH_DEBOUNCE_MS,
-  );
-  const search = useSearchText(minSearchLength, (s) => emitSearch(s));
+  const { search, loaded, filtersHere, isPending, matches } = useOptionSearch({
+    items,
+    isLoading,
+    onSearchChange,
+    minSearchLength,
+    text,
+  });
   const query = text.trim();
-  const isSearching = query.length >= minSearchLength;
-  const showHint = query.length > 0 && !isSearching;
+  const showHint = query.length > 0 && query.length < minSearchLength;
   const shownItems = useMemo(
-    () =>
-      onSearchChange || !isSearching ? items : items.filter((item) => contains(item.name, query)),
-    [items, onSearchChange, isSearching, contains, query],
+    () => (filtersHere ? loaded.filter((item) => matches(item.name)) : loaded),
+    [loaded, filtersHere, matches],
   );
   const invalid = showsError(isInvalid, isTouched);
   const off = Boolean(isDisabled || disabled);
@@ -140,7 +145,9 @@ export function MultiSelect<T extends SelectOption>({
   const remove = (keys: Set<Key>) => setChosen(chosen.filter((key) => !keys.has(key)));
   const chips = chosen.map((id) => ({ id, name: known.get(id)?.name ?? String(id) }));
 
+  const listEscape = useListEscape();
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    listEscape.onKeyDown(event);
     if (event.key === 'Backspace' && text === '' && chosen.length > 0) {
       setChosen(chosen.slice(0, -1));
     }
@@ -199,20 +206,25 @@ export function MultiSelect<T extends SelectOption>({
           description && <Description>{description}</Description>
         )}
         <FieldError>{errorMessage}</FieldError>
-        <Popover className={popoverStyles}>
+        <Popover ref={listEscape.popoverRef} className={popoverStyles}>
           <ListBox<T>
             className="max-h-72 outline-none"
             renderEmptyState={() => (
-              <p className="px-3 py-2 text-sm text-fg-muted">
-                {isLoading ? 'Cargando…' : showHint ? SEARCH_HINT : emptyText}
-              </p>
+              <OptionsEmptyState
+                text={emptyText}
+                isLoading={isLoading || isPending}
+                showHint={showHint}
+              />
             )}
           >
-            {(item) => (
-              <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
-                {item.name}
-              </SelectItem>
-            )}
+            <Collection items={shownItems}>
+              {(item) => (
+                <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
+                  {item.name}
+                </SelectItem>
+              )}
+            </Collection>
+            <LoadMore onLoadMore={onLoadMore} isLoading={isLoadingMore} />
           </ListBox>
         </Popover>
       </ComboBox>

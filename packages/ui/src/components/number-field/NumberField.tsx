@@ -10,10 +10,8 @@ import {
 import { twMerge } from 'tailwind-variants';
 import { MinusIcon, PlusIcon } from '../../icons';
 import {
-  Description,
-  FieldError,
   FieldGroup,
-  Label,
+  FieldParts,
   bareInputStyles,
   fieldStackStyles,
   showsError,
@@ -90,26 +88,30 @@ export function NumberField({
         validationBehavior="aria"
         className={composeRenderProps(className, (c) => twMerge(fieldStackStyles, c))}
       >
-        {label && <Label isRequired={props.isRequired}>{label}</Label>}
-        <FieldGroup isDisabled={fieldDisabled} isInvalid={invalid}>
-          {!hideStepper && (
-            <Button slot="decrement" className={`${stepperStyles} border-r border-border`}>
-              <MinusIcon className="size-4" />
-            </Button>
-          )}
-          <Input
-            ref={ref}
-            placeholder={placeholder}
-            className={twMerge(bareInputStyles, 'tabular-nums')}
-          />
-          {!hideStepper && (
-            <Button slot="increment" className={`${stepperStyles} border-l border-border`}>
-              <PlusIcon className="size-4" />
-            </Button>
-          )}
-        </FieldGroup>
-        {description && <Description>{description}</Description>}
-        <FieldError>{errorMessage}</FieldError>
+        <FieldParts
+          label={label}
+          description={description}
+          errorMessage={errorMessage}
+          isRequired={props.isRequired}
+        >
+          <FieldGroup isDisabled={fieldDisabled} isInvalid={invalid}>
+            {!hideStepper && (
+              <Button slot="decrement" className={`${stepperStyles} border-r border-border`}>
+                <MinusIcon className="size-4" />
+              </Button>
+            )}
+            <Input
+              ref={ref}
+              placeholder={placeholder}
+              className={twMerge(bareInputStyles, 'tabular-nums')}
+            />
+            {!hideStepper && (
+              <Button slot="increment" className={`${stepperStyles} border-l border-border`}>
+                <PlusIcon className="size-4" />
+              </Button>
+            )}
+          </FieldGroup>
+        </FieldParts>
       </RACNumberField>
     </I18nProvider>
   );

@@ -1,79 +1,38 @@
 import { type ReactNode, type Ref, useState } from 'react';
-import {
-  Button,
-  Input,
-  TextField as RACTextField,
-  type TextFieldProps as RACTextFieldProps,
-  composeRenderProps,
-} from 'react-aria-components';
-import { twMerge } from 'tailwind-variants';
+import { Button, Input } from 'react-aria-components';
 import { EyeIcon, EyeOffIcon } from '../../icons';
 import { focusRing } from '../../lib/styles';
-import {
-  Description,
-  FieldError,
-  FieldGroup,
-  Label,
-  bareInputStyles,
-  fieldStackStyles,
-  showsError,
-  type FieldBaseProps,
-} from '../field';
+import { FieldGroup, bareInputStyles, showsError } from '../field';
+import { TextFieldFrame, type TextFieldBaseProps } from '../text-field/TextFieldFrame';
 
-export interface PasswordFieldProps
-  extends
-    Omit<RACTextFieldProps, 'children' | 'value' | 'type' | 'validationBehavior'>,
-    FieldBaseProps {
-  /** Current password; `null`/`undefined` are shown as empty. */
-  value?: string | null;
+export interface PasswordFieldProps extends Omit<TextFieldBaseProps, 'type'> {
   /** Hint inside the empty input (spec: defaults to 'Contraseña'). */
   placeholder?: string;
   /** Content rendered right under the input, e.g. a `PasswordStrengthMeter`. */
   meter?: ReactNode;
   /** Ref to the `<input>` (react-hook-form `field.ref`). */
   ref?: Ref<HTMLInputElement>;
-  /** react-hook-form `field.disabled`; same as `isDisabled`. */
-  disabled?: boolean;
 }
 
 /**
  * Password input with a show/hide toggle button ('Mostrar contraseña' / 'Ocultar contraseña').
  * The toggle keeps the caret in the input and is reachable with Tab.
  */
-export function PasswordField(allProps: PasswordFieldProps) {
-  const {
-    label,
-    description,
-    errorMessage,
-    isTouched,
-    isInvalid,
-    placeholder = 'Contraseña',
-    meter,
-    ref,
-    disabled,
-    isDisabled,
-    className,
-    autoComplete = 'current-password',
-    value,
-    ...props
-  } = allProps;
+export function PasswordField({
+  placeholder = 'Contraseña',
+  meter,
+  ref,
+  autoComplete = 'current-password',
+  ...props
+}: PasswordFieldProps) {
   const [isVisible, setVisible] = useState(false);
-  // A react-hook-form value may be null/undefined before the user types: keep the input controlled.
-  const controlled = 'value' in allProps ? { value: value ?? '' } : {};
-  const fieldDisabled = isDisabled || disabled;
+  const fieldDisabled = props.isDisabled || props.disabled;
   return (
-    <RACTextField
-      {...props}
-      {...controlled}
-      type={isVisible ? 'text' : 'password'}
-      autoComplete={autoComplete}
-      isDisabled={fieldDisabled}
-      isInvalid={showsError(isInvalid, isTouched)}
-      validationBehavior="aria"
-      className={composeRenderProps(className, (c) => twMerge(fieldStackStyles, c))}
-    >
-      {label && <Label isRequired={props.isRequired}>{label}</Label>}
-      <FieldGroup isDisabled={fieldDisabled} isInvalid={showsError(isInvalid, isTouched)}>
+    <TextFieldFrame {...props} type={isVisible ? 'text' : 'password'} autoComplete={autoComplete}>
+      <FieldGroup
+        isDisabled={fieldDisabled}
+        isInvalid={showsError(props.isInvalid, props.isTouched)}
+      >
         <Input ref={ref} placeholder={placeholder} className={bareInputStyles} />
         <Button
           aria-label={isVisible ? 'Ocultar contraseña' : 'Mostrar contraseña'}
@@ -91,8 +50,6 @@ export function PasswordField(allProps: PasswordFieldProps) {
         </Button>
       </FieldGroup>
       {meter}
-      {description && <Description>{description}</Description>}
-      <FieldError>{errorMessage}</FieldError>
-    </RACTextField>
+    </TextFieldFrame>
   );
 }

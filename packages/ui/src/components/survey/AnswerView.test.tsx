@@ -91,10 +91,42 @@ describe('AnswerView', () => {
     ).toEqual(['Precio(0 puntos)', 'Sabor(0 puntos)']);
   });
 
-  it('has no answer view yet for Likert and Rating', () => {
+  it('shows each Likert statement with its level and the chosen Rating step', () => {
+    expect(
+      answerText({
+        type: QuestionType.LikertMatrix,
+        selectedOptions: [
+          { id: 1, description: 'Buen surtido', points: 3, value: 5 },
+          { id: 2, description: 'Precio claro', points: 0, value: 1 },
+        ],
+      }),
+    ).toBe(
+      'Buen surtido: Totalmente de acuerdo(3 puntos)Precio claro: Totalmente en desacuerdo(0 puntos)',
+    );
+    expect(
+      answerText({
+        type: QuestionType.Rating,
+        selectedOptions: [{ id: 4, description: '4 estrellas', points: 8 }],
+      }),
+    ).toBe('4 estrellas(8 puntos)');
+  });
+
+  it("keeps the spec's placeholder only for a Likert or Rating answer without a value", () => {
     const text = 'No hay respuesta disponible para este tipo (aún).';
-    expect(answerText({ type: QuestionType.LikertMatrix, intValue: 4 })).toBe(text);
-    expect(answerText({ type: QuestionType.Rating, intValue: 5 })).toBe(text);
+    expect(answerText({ type: QuestionType.LikertMatrix, selectedOptions: [] })).toBe(text);
+    expect(answerText({ type: QuestionType.Rating, selectedOptions: null })).toBe(text);
+  });
+
+  it("shows 'N/A' for an answer of 'no aplica', and the 'Otro' text of the option", () => {
+    expect(answerText({ type: QuestionType.Integer, isNa: true, intValue: null })).toBe('N/A');
+    expect(
+      answerText({
+        type: QuestionType.SingleChoice,
+        selectedOptions: [
+          { id: 9, description: 'Otro', points: 1, isOther: true, otherText: 'Tienda cerrada' },
+        ],
+      }),
+    ).toBe('Otro: Tienda cerrada(1 punto)');
   });
 
   it('shows whatever value an unknown type has', () => {

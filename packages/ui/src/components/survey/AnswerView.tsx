@@ -2,6 +2,7 @@ import { formatDate, formatDecimal2 } from '../../format';
 import { ImageCountButton } from '../image-gallery';
 import { QuestionType, isQuestionType, questionTypeLabel } from './question-types';
 import { PointsBadge, pointsText } from './parts';
+import { LIKERT_LEVELS } from './preview-logic';
 import type { QuestionAnswerView } from './types';
 
 export const NO_ANSWER = 'Sin respuesta';
@@ -15,9 +16,20 @@ function Empty({ text = NO_ANSWER }: { text?: string }) {
   return <span className="text-sm text-fg-muted italic">{text}</span>;
 }
 
-function Choices({ answer, ordered }: { answer: QuestionAnswerView; ordered: boolean }) {
+/** Answered 'no aplica'. */
+export const NOT_APPLICABLE = 'N/A';
+
+function Choices({
+  answer,
+  ordered,
+  emptyText,
+}: {
+  answer: QuestionAnswerView;
+  ordered: boolean;
+  emptyText?: string;
+}) {
   const options = answer.selectedOptions ?? [];
-  if (options.length === 0) return <Empty />;
+  if (options.length === 0) return <Empty text={emptyText} />;
   const List = ordered ? 'ol' : 'ul';
   return (
     <List
@@ -30,10 +42,15 @@ function Choices({ answer, ordered }: { answer: QuestionAnswerView; ordered: boo
               {option.isOther ? (
                 <>
                   Otro
-                  {!isBlank(answer.textValue) && <>: {answer.textValue}</>}
+                  {!isBlank(option.otherText ?? answer.textValue) && (
+                    <>: {option.otherText ?? answer.textValue}</>
+                  )}
                 </>
               ) : (
                 option.description
+              )}
+              {answer.type === QuestionType.LikertMatrix && option.value != null && (
+                <>: {LIKERT_LEVELS[option.value - 1] ?? option.value}</>
               )}
             </span>
             <span className="text-xs text-fg-muted">({pointsText(option.points)})</span>
@@ -47,10 +64,12 @@ function Choices({ answer, ordered }: { answer: QuestionAnswerView; ordered: boo
 /**
  * The answer to one question, shown according to its type (spec 1 §2): text, integer,
  * decimal with 2 decimals, date, chosen options with their points ('Otro' with its text; a
- * numbered list for Ranking). Likert and Rating show 'No hay respuesta disponible para este
- * tipo (aún).'; an empty answer shows 'Sin respuesta'.
+ * numbered list for Ranking; each Likert statement with its level; the chosen Rating step);
+ * 'N/A' when answered 'no aplica'. A Likert or Rating answer without a value shows 'No hay
+ * respuesta disponible para este tipo (aún).'; any other empty answer shows 'Sin respuesta'.
  */
 export function AnswerView({ answer }: { answer: QuestionAnswerView }) {
+  if (answer.isNa) return <p className="text-sm text-fg">{NOT_APPLICABLE}</p>;
   const type = isQuestionType(answer.type) ? answer.type : null;
   switch (type) {
     case QuestionType.Text:
@@ -88,7 +107,9 @@ export function AnswerView({ answer }: { answer: QuestionAnswerView }) {
       return <Choices answer={answer} ordered />;
     case QuestionType.LikertMatrix:
     case QuestionType.Rating:
-      return <Empty text={NOT_AVAILABLE_FOR_TYPE} />;
+      // Each Likert statement with its level; the chosen Rating step. Only an answer of these
+      // types that carries no value keeps the spec's placeholder.
+      return <Choices answer={answer} ordered={false} emptyText={NOT_AVAILABLE_FOR_TYPE} />;
     default: {
       // An unknown type: show whatever value came.
       const value =

@@ -63,51 +63,36 @@ export function ItemActions({
   onDelete,
   isDisabled,
 }: ItemActionsProps) {
+  const actions = [
+    {
+      verb: 'Subir',
+      onPress: isFirst ? undefined : onMoveUp,
+      icon: <ArrowUpIcon className="size-4" />,
+    },
+    {
+      verb: 'Bajar',
+      onPress: isLast ? undefined : onMoveDown,
+      icon: <ArrowDownIcon className="size-4" />,
+    },
+    { verb: 'Editar', onPress: onEdit, icon: <PencilIcon className="size-4" /> },
+    { verb: 'Eliminar', onPress: onDelete, icon: <TrashIcon className="size-4 text-danger" /> },
+  ];
   return (
     <div className="flex shrink-0 items-center gap-0.5">
-      {onMoveUp && !isFirst && (
-        <Button
-          variant="icon"
-          size="sm"
-          aria-label={`Subir ${noun}`}
-          onPress={onMoveUp}
-          isDisabled={isDisabled}
-        >
-          <ArrowUpIcon className="size-4" />
-        </Button>
-      )}
-      {onMoveDown && !isLast && (
-        <Button
-          variant="icon"
-          size="sm"
-          aria-label={`Bajar ${noun}`}
-          onPress={onMoveDown}
-          isDisabled={isDisabled}
-        >
-          <ArrowDownIcon className="size-4" />
-        </Button>
-      )}
-      {onEdit && (
-        <Button
-          variant="icon"
-          size="sm"
-          aria-label={`Editar ${noun}`}
-          onPress={onEdit}
-          isDisabled={isDisabled}
-        >
-          <PencilIcon className="size-4" />
-        </Button>
-      )}
-      {onDelete && (
-        <Button
-          variant="icon"
-          size="sm"
-          aria-label={`Eliminar ${noun}`}
-          onPress={onDelete}
-          isDisabled={isDisabled}
-        >
-          <TrashIcon className="size-4 text-danger" />
-        </Button>
+      {actions.map(
+        ({ verb, onPress, icon }) =>
+          onPress && (
+            <Button
+              key={verb}
+              variant="icon"
+              size="sm"
+              aria-label={`${verb} ${noun}`}
+              onPress={onPress}
+              isDisabled={isDisabled}
+            >
+              {icon}
+            </Button>
+          ),
       )}
     </div>
   );
@@ -157,33 +142,59 @@ export interface InsertionPointProps {
 export function InsertionPoint({ order, onAddQuestion, onAddSegment }: InsertionPointProps) {
   if (!onAddQuestion && !onAddSegment) return null;
   const where = `en la posición ${order + 1}`;
+  const adds = [
+    { noun: 'pregunta', onAdd: onAddQuestion },
+    { noun: 'segmento', onAdd: onAddSegment },
+  ];
   return (
     <div className="group/insert flex items-center gap-2 py-1">
       <span aria-hidden="true" className="h-px flex-1 bg-border" />
-      {onAddQuestion && (
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Agregar pregunta ${where}`}
-          onPress={() => onAddQuestion(order)}
-          className="h-7 px-2 text-xs text-link"
-        >
-          <PlusIcon className="size-3.5" />
-          Agregar pregunta
-        </Button>
+      {adds.map(
+        ({ noun, onAdd }) =>
+          onAdd && (
+            <Button
+              key={noun}
+              variant="ghost"
+              size="sm"
+              aria-label={`Agregar ${noun} ${where}`}
+              onPress={() => onAdd(order)}
+              className="h-7 px-2 text-xs text-link"
+            >
+              <PlusIcon className="size-3.5" />
+              {`Agregar ${noun}`}
+            </Button>
+          ),
       )}
-      {onAddSegment && (
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Agregar segmento ${where}`}
-          onPress={() => onAddSegment(order)}
-          className="h-7 px-2 text-xs text-link"
-        >
-          <PlusIcon className="size-3.5" />
-          Agregar segmento
-        </Button>
-      )}
+      <span aria-hidden="true" className="h-px flex-1 bg-border" />
+    </div>
+  );
+}
+
+/**
+ * The designer's top-level 'Agregar Segmento' button (spec 2 §2: before and after every
+ * top-level segment), named with its position for screen readers.
+ */
+export function SegmentInsertionPoint({
+  order,
+  onAddSegment,
+}: {
+  /** The order the new top-level segment takes. */
+  order: number;
+  /** Adds a top-level segment at this order. */
+  onAddSegment: (order: number) => void;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <span aria-hidden="true" className="h-px flex-1 bg-border" />
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Agregar Segmento en la posición ${order + 1}`}
+        onPress={() => onAddSegment(order)}
+      >
+        <PlusIcon className="size-4" />
+        Agregar Segmento
+      </Button>
       <span aria-hidden="true" className="h-px flex-1 bg-border" />
     </div>
   );
@@ -217,39 +228,47 @@ export function CollapsibleCard({
   className,
 }: CollapsibleCardProps) {
   const level = Math.min(6, Math.max(2, headingLevel));
+  const headingId = useId();
   return (
-    <Disclosure
-      defaultExpanded={defaultExpanded}
-      className={twMerge('rounded-xl border border-border bg-surface', className)}
-    >
-      {({ isExpanded }) => (
-        <>
-          <div className="flex flex-wrap items-center gap-2 px-3 py-2">
-            <Heading level={level} className="m-0 min-w-0 flex-1 text-base font-semibold text-fg">
-              <RACButton
-                slot="trigger"
-                className={(state) =>
-                  focusRing({
-                    ...state,
-                    className:
-                      'flex w-full min-w-0 cursor-pointer items-center gap-2 rounded-md py-1 text-start',
-                  })
-                }
+    // A region named by its title, so a card can be found (and announced) by its name.
+    <section aria-labelledby={headingId}>
+      <Disclosure
+        defaultExpanded={defaultExpanded}
+        className={twMerge('rounded-xl border border-border bg-surface', className)}
+      >
+        {({ isExpanded }) => (
+          <>
+            <div className="flex flex-wrap items-center gap-2 px-3 py-2">
+              <Heading
+                id={headingId}
+                level={level}
+                className="m-0 min-w-[min(100%,12rem)] flex-[1_1_12rem] text-base font-semibold text-fg"
               >
-                <ChevronDownIcon
-                  className={`size-4 shrink-0 text-fg-muted transition-transform ${isExpanded ? '' : '-rotate-90'}`}
-                />
-                <span className="min-w-0 break-words">{title}</span>
-              </RACButton>
-            </Heading>
-            {meta && <div className="flex flex-wrap items-center gap-2">{meta}</div>}
-            {actions}
-          </div>
-          <DisclosurePanel className="px-3 pb-3">
-            <div className="flex flex-col gap-2">{children}</div>
-          </DisclosurePanel>
-        </>
-      )}
-    </Disclosure>
+                <RACButton
+                  slot="trigger"
+                  className={(state) =>
+                    focusRing({
+                      ...state,
+                      className:
+                        'flex w-full min-w-0 cursor-pointer items-center gap-2 rounded-md py-1 text-start',
+                    })
+                  }
+                >
+                  <ChevronDownIcon
+                    className={`size-4 shrink-0 text-fg-muted transition-transform ${isExpanded ? '' : '-rotate-90'}`}
+                  />
+                  <span className="min-w-0 break-words">{title}</span>
+                </RACButton>
+              </Heading>
+              {meta && <div className="flex flex-wrap items-center gap-2">{meta}</div>}
+              {actions}
+            </div>
+            <DisclosurePanel className="px-3 pb-3">
+              <div className="flex flex-col gap-2">{children}</div>
+            </DisclosurePanel>
+          </>
+        )}
+      </Disclosure>
+    </section>
   );
 }

@@ -54,3 +54,56 @@ export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = [
   QuestionType.ExactChoicesCount,
   QuestionType.Ranking,
 ];
+
+/** spec 2 §5: the extra option 'Otro' is allowed only for types 5, 6, 7, 8, 9 and 11. */
+export const OTHER_OPTION_TYPES: readonly QuestionType[] = [
+  QuestionType.SingleChoice,
+  QuestionType.MultipleChoice,
+  QuestionType.MaxChoicesCount,
+  QuestionType.MinChoicesCount,
+  QuestionType.ExactChoicesCount,
+  QuestionType.Ranking,
+];
+
+/** Whether a type allows the extra option 'Otro' (its switch is enabled). */
+export function allowsOtherOption(type: number | null | undefined): boolean {
+  return type != null && (OTHER_OPTION_TYPES as readonly number[]).includes(type);
+}
+
+/** Types 7, 8 and 9 need `multipleOptionsCount` (at least 1, spec 2 §5). */
+export function needsOptionsCount(type: number | null | undefined): boolean {
+  return (
+    type === QuestionType.MaxChoicesCount ||
+    type === QuestionType.MinChoicesCount ||
+    type === QuestionType.ExactChoicesCount
+  );
+}
+
+/** Types answered with options (Si/No .. Rating): the designer lists their options. */
+export function hasOptions(type: number | null | undefined): boolean {
+  return type != null && type >= QuestionType.YesNo && type <= QuestionType.Rating;
+}
+
+/** Types whose options the user adds (every option type but Si/No, whose two are fixed). */
+export function canAddOptions(type: number | null | undefined): boolean {
+  return hasOptions(type) && type !== QuestionType.YesNo;
+}
+
+/** What of an option cannot be edited (spec 2 §5). */
+export interface OptionLocks {
+  /** Description locked: the options of Si/No and the extra option 'Otro'. */
+  description: boolean;
+  /** Points locked: Ranking options (always 0). */
+  points: boolean;
+  /** Delete hidden: a locked option (Si/No's and 'Otro', removed with `hasOther`). */
+  delete: boolean;
+}
+
+/** The locks of an option of a question of `type`. */
+export function optionLocks(
+  type: number | null | undefined,
+  option: { isOther?: boolean | null } = {},
+): OptionLocks {
+  const description = type === QuestionType.YesNo || option.isOther === true;
+  return { description, points: type === QuestionType.Ranking, delete: description };
+}

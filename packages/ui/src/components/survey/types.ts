@@ -1,4 +1,5 @@
 import type { Key } from 'react-aria-components';
+import type { GalleryImage } from '../image-gallery';
 
 // Minimal structural shapes: the app maps the API's survey payloads onto them.
 
@@ -14,6 +15,10 @@ export interface SurveyOptionView {
   points: number;
   /** Whether this is the free-text extra option ('Otro'). */
   isOther?: boolean;
+  /** Skip logic: segments hidden when this option is chosen. */
+  blurredSegmentIds?: readonly Key[] | null;
+  /** Skip logic: questions hidden when this option is chosen. */
+  blurredQuestionIds?: readonly Key[] | null;
 }
 
 /** A question as the designer shows it. */
@@ -70,8 +75,12 @@ export interface SelectedOptionView {
   description: string;
   /** Points it gave. */
   points: number;
-  /** Whether it is the extra option; the answer's `textValue` holds the typed text. */
+  /** Whether it is the extra option; its text is `otherText` (or the answer's `textValue`). */
   isOther?: boolean;
+  /** Likert level 1..5 of the statement, or Ranking position 1..n. */
+  value?: number | null;
+  /** What was written for the extra option 'Otro'. */
+  otherText?: string | null;
 }
 
 /** One answered question of a check-in survey result. */
@@ -82,6 +91,8 @@ export interface QuestionAnswerView {
   question: string;
   /** Question type (0 Text .. 12 Rating). */
   type: number;
+  /** Answered 'no aplica' (shown as 'N/A'). */
+  isNa?: boolean;
   /** Text answer, or the text of the extra option. */
   textValue?: string | null;
   /** Integer answer. */
@@ -94,8 +105,8 @@ export interface QuestionAnswerView {
   selectedOptions?: readonly SelectedOptionView[] | null;
   /** Points obtained. */
   points: number;
-  /** Photo URLs (the app turns file ids into `/api/v1/files/{id}` URLs). */
-  photoUrls?: readonly string[] | null;
+  /** Photos: URLs, or full and thumbnail URLs (the app turns file ids into `galleryImage`s). */
+  photoUrls?: readonly GalleryImage[] | null;
 }
 
 /** A segment of a check-in survey result, with its nested segments. */
@@ -110,4 +121,38 @@ export interface ResultSegmentView {
   questions: readonly QuestionAnswerView[];
   /** Answered sub-segments. */
   segments: readonly ResultSegmentView[];
+}
+
+/** A question of the designer tree, with its options. */
+export interface SurveyTreeQuestion extends SurveyQuestionView {
+  /** Its options in any order (shown sorted by `order`). */
+  multipleOptions?: readonly SurveyOptionView[] | null;
+}
+
+/** A segment of the designer tree: its questions and sub-segments share one order. */
+export interface SurveyTreeSegment extends SurveySegmentView {
+  /** Parent segment id; null/undefined for a top-level segment. */
+  parentId?: Key | null;
+  /** Its questions. */
+  questions?: readonly SurveyTreeQuestion[] | null;
+  /** Its sub-segments. */
+  children?: readonly SurveyTreeSegment[] | null;
+}
+
+/** A whole questionnaire as the designer and the preview show it. */
+export interface SurveyTreeView {
+  /** Survey id. */
+  id: Key;
+  /** Survey name. */
+  name: string;
+  /** Optional description. */
+  description?: string | null;
+  /** Total points. */
+  points: number;
+  /** Server-computed validity; false shows 'Este cuestionario tiene errores de validación:'. */
+  isValid?: boolean;
+  /** Validation errors computed by the server. */
+  errors?: readonly string[];
+  /** Top-level segments. */
+  segments: readonly SurveyTreeSegment[];
 }

@@ -1,25 +1,9 @@
 import type { Ref } from 'react';
-import {
-  TextArea as RACTextArea,
-  TextField as RACTextField,
-  type TextFieldProps as RACTextFieldProps,
-  composeRenderProps,
-} from 'react-aria-components';
-import { twMerge } from 'tailwind-variants';
-import {
-  Description,
-  FieldError,
-  Label,
-  fieldStackStyles,
-  inputStyles,
-  showsError,
-  type FieldBaseProps,
-} from '../field';
+import { TextArea as RACTextArea } from 'react-aria-components';
+import { Description, inputStyles } from '../field';
+import { TextFieldFrame, type TextFieldBaseProps } from '../text-field/TextFieldFrame';
 
-export interface TextAreaProps
-  extends Omit<RACTextFieldProps, 'children' | 'value' | 'validationBehavior'>, FieldBaseProps {
-  /** Current text; `null`/`undefined` are shown as empty (react-hook-form friendly). */
-  value?: string | null;
+export interface TextAreaProps extends TextFieldBaseProps {
   /** Hint shown inside the empty textarea. */
   placeholder?: string;
   /** Visible text rows (default 4). */
@@ -28,41 +12,21 @@ export interface TextAreaProps
   showCount?: boolean;
   /** Ref to the `<textarea>` (react-hook-form `field.ref`). */
   ref?: Ref<HTMLTextAreaElement>;
-  /** react-hook-form `field.disabled`; same as `isDisabled`. */
-  disabled?: boolean;
 }
 
 /** Multi-line text input with label, help text and error (react-aria `TextField` + `TextArea`). */
-export function TextArea(allProps: TextAreaProps) {
-  const {
-    label,
-    description,
-    errorMessage,
-    isTouched,
-    isInvalid,
-    placeholder,
-    rows = 4,
-    showCount = false,
-    ref,
-    disabled,
-    isDisabled,
-    className,
-    value,
-    ...props
-  } = allProps;
-  // A react-hook-form value may be null/undefined before the user types: keep the input controlled.
-  const controlled = 'value' in allProps ? { value: value ?? '' } : {};
-  const length = (value ?? '').length;
+export function TextArea({
+  placeholder,
+  rows = 4,
+  showCount = false,
+  ref,
+  description,
+  ...props
+}: TextAreaProps) {
+  const length = (props.value ?? '').length;
   return (
-    <RACTextField
-      {...props}
-      {...controlled}
-      isDisabled={isDisabled || disabled}
-      isInvalid={showsError(isInvalid, isTouched)}
-      validationBehavior="aria"
-      className={composeRenderProps(className, (c) => twMerge(fieldStackStyles, c))}
-    >
-      {label && <Label isRequired={props.isRequired}>{label}</Label>}
+    // The help text shares its row with the count, so the frame gets none of its own.
+    <TextFieldFrame {...props}>
       <RACTextArea
         ref={ref}
         rows={rows}
@@ -79,7 +43,6 @@ export function TextArea(allProps: TextAreaProps) {
           )}
         </div>
       )}
-      <FieldError>{errorMessage}</FieldError>
-    </RACTextField>
+    </TextFieldFrame>
   );
 }

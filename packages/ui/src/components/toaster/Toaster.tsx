@@ -51,9 +51,9 @@ export interface ToasterProps {
 }
 
 /**
- * Renders the toasts of `toast` at the top right (react-aria `ToastRegion`: a landmark named
- * 'Notificaciones', F6 moves focus into it, each toast is announced). Mount it once in the app
- * root. Toasts close after 5000 ms (paused while hovered or focused) or with their 'Cerrar
+ * Renders the toasts of `toast` below the header at the right (at the bottom on phones; react-aria
+ * `ToastRegion`: a landmark named 'Notificaciones', F6 moves focus into it, each toast is
+ * announced). Mount it once in the app root. Toasts close after 5000 ms (paused while hovered or focused) or with their 'Cerrar
  * notificación' button.
  */
 export function Toaster({ api = defaultToast }: ToasterProps) {
@@ -61,7 +61,9 @@ export function Toaster({ api = defaultToast }: ToasterProps) {
     <ToastRegion
       queue={api.queue}
       aria-label="Notificaciones"
-      className="pointer-events-none fixed inset-x-4 top-4 z-[110] flex flex-col items-end gap-2 outline-none sm:left-auto"
+      // Never over the header (its menu and theme buttons stay usable while a toast shows): along
+      // the bottom edge on phones, at the top right just below the header from `sm` on.
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-[110] flex flex-col items-end gap-2 outline-none sm:bottom-auto sm:left-auto sm:top-[calc(var(--spacing-header)+0.75rem)]"
     >
       {({ toast }) => {
         const Icon = icons[toast.content.kind];

@@ -1,7 +1,8 @@
 import { changePasswordMutationOptions, isApiError } from '@anaquel/api';
-import { Button, PasswordField, PasswordStrengthMeter, fieldErrorProps } from '@anaquel/ui';
+import { Button, PasswordField, fieldErrorProps } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/password/new-password-fields';
 import { applyServerErrors, canSubmit, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -59,36 +60,7 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
           />
         )}
       />
-      <Controller
-        control={control}
-        name="newPassword"
-        rules={{ deps: ['confirmPassword'] }}
-        render={({ field, fieldState }) => (
-          <PasswordField
-            {...field}
-            label="Nueva Contraseña"
-            placeholder="Nueva contraseña"
-            autoComplete="new-password"
-            isDisabled={mutation.isPending}
-            meter={<PasswordStrengthMeter password={field.value} />}
-            {...fieldErrorProps(fieldState, formState)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="confirmPassword"
-        render={({ field, fieldState }) => (
-          <PasswordField
-            {...field}
-            label="Confirmar Contraseña"
-            placeholder="Confirma la nueva contraseña"
-            autoComplete="new-password"
-            isDisabled={mutation.isPending}
-            {...fieldErrorProps(fieldState, formState)}
-          />
-        )}
-      />
+      <NewPasswordFields control={control} formState={formState} isDisabled={mutation.isPending} />
       <Button
         type="submit"
         className="mt-2 w-full"

@@ -1,8 +1,7 @@
 import { Button, PasswordField, Switch, TextField, fieldErrorProps, linkStyles } from '@anaquel/ui';
 import { Button as AriaButton } from 'react-aria-components';
-import { Controller } from 'react-hook-form';
-import { canSubmit, useZodForm } from '../../../lib/forms';
-import { loginSchema, type LoginValues } from '../schemas/login-schema';
+import { Controller, useForm } from 'react-hook-form';
+import { loginResolver, type LoginValues } from '../schemas/login-validation';
 
 export interface LoginFormProps {
   /** Sends the credentials; the form stays disabled with a spinner while `isPending`. */
@@ -14,9 +13,17 @@ export interface LoginFormProps {
 
 /** spec 1 §2 login form: e-mail, password with show/hide, 'Recordarme', forgot link, submit. */
 export function LoginForm({ onSubmit, isPending = false, onForgotPassword }: LoginFormProps) {
-  const { control, handleSubmit, formState } = useZodForm(loginSchema, {
+  // Validated like every form (lib/forms.ts useZodForm: on change, blur and submit), by a resolver
+  // without zod so the sign-in route does not ship zod's core.
+  const { control, handleSubmit, formState } = useForm<LoginValues>({
+    mode: 'all',
+    resolver: loginResolver,
     defaultValues: { username: '', password: '', rememberMe: false },
   });
+  // lib/forms.ts canSubmit (spec 1 §4: valid and modified), read here so the sign-in route does not
+  // load that module's zod resolver; both keys are read on every render (react-hook-form tracks
+  // only the keys a render reads).
+  const { isValid, isDirty } = formState;
 
   return (
     <form
@@ -82,7 +89,7 @@ export function LoginForm({ onSubmit, isPending = false, onForgotPassword }: Log
         type="submit"
         className="w-full"
         isPending={isPending}
-        isDisabled={!canSubmit(formState)}
+        isDisabled={!(isValid && isDirty)}
       >
         Iniciar Sesión
       </Button>

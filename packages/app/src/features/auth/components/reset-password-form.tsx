@@ -1,7 +1,7 @@
 import { isApiError, resetPasswordMutationOptions } from '@anaquel/api';
-import { Button, PasswordField, PasswordStrengthMeter, fieldErrorProps } from '@anaquel/ui';
+import { Button } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/password/new-password-fields';
 import { applyServerErrors, canSubmit, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { resetPasswordSchema } from '../schemas/password-schemas';
@@ -48,36 +48,11 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Controller
+      <NewPasswordFields
         control={control}
-        name="newPassword"
-        rules={{ deps: ['confirmPassword'] }}
-        render={({ field, fieldState }) => (
-          <PasswordField
-            {...field}
-            label="Nueva Contraseña"
-            placeholder="Nueva contraseña"
-            autoComplete="new-password"
-            description="Al menos 8 caracteres, una mayúscula, un dígito y un carácter especial (@$!%*?&#)."
-            isDisabled={mutation.isPending}
-            meter={<PasswordStrengthMeter password={field.value} />}
-            {...fieldErrorProps(fieldState, formState)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="confirmPassword"
-        render={({ field, fieldState }) => (
-          <PasswordField
-            {...field}
-            label="Confirmar Contraseña"
-            placeholder="Confirma la nueva contraseña"
-            autoComplete="new-password"
-            isDisabled={mutation.isPending}
-            {...fieldErrorProps(fieldState, formState)}
-          />
-        )}
+        formState={formState}
+        isDisabled={mutation.isPending}
+        description="Al menos 8 caracteres, una mayúscula, un dígito y un carácter especial (@$!%*?&#)."
       />
       <Button
         type="submit"

@@ -1,32 +1,78 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { loginSchema, resetRequestSchema } from './login-schema';
+import type * as z4 from 'zod/v4/core';
+import { safeParse } from 'zod/mini';
+import { resetRequestSchema } from './login-schema';
+import { loginErrors, loginResolver, type LoginValues } from './login-validation';
 import { changePasswordSchema, resetPasswordSchema } from './password-schemas';
 
-function messages(schema: z.ZodType, value: unknown): Record<string, string[]> {
-  const result = schema.safeParse(value);
+function messages(schema: z4.$ZodType, value: unknown): Record<string, string[]> {
+  const result = safeParse(schema, value);
   if (result.success) return {};
   const out: Record<string, string[]> = {};
   for (const issue of result.error.issues) (out[issue.path.join('.')] ??= []).push(issue.message);
   return out;
 }
 
-describe('login schema (spec 1 §5)', () => {
+describe('login validation (spec 1 §5)', () => {
   it('requires the e-mail and the password', () => {
-    expect(messages(loginSchema, { username: '', password: '', rememberMe: false })).toEqual({
-      username: ['Correo requerido'],
-      password: ['Contraseña requerida'],
+    expect(loginErrors({ username: '', password: '', rememberMe: false })).toEqual({
+      username: 'Correo requerido',
+      password: 'Contraseña requerida',
+    });
+    expect(loginErrors({ username: '   ', password: 'x', rememberMe: false })).toEqual({
+      username: 'Correo requerido',
     });
   });
   it('rejects a malformed e-mail', () => {
-    expect(messages(loginSchema, { username: 'admin@', password: 'x', rememberMe: false })).toEqual(
-      { username: ['Correo inválido'] },
-    );
+    expect(loginErrors({ username: 'admin@', password: 'x', rememberMe: false })).toEqual({
+      username: 'Correo inválido',
+    });
   });
-  it('accepts a valid login', () => {
-    expect(
-      messages(loginSchema, { username: 'admin@anaquel.mx', password: 'x', rememberMe: true }),
-    ).toEqual({});
+  it('accepts a valid login and hands the e-mail trimmed to the submit', async () => {
+    const values: LoginValues = {
+      username: ' admin@anaquel.mx ',
+      password: ' x ',
+      rememberMe: true,
+    };
+    expect(loginErrors(values)).toEqual({});
+    const options = { fields: {}, shouldUseNativeValidation: false } as const;
+    expect(await loginResolver(values, undefined, options)).toEqual({
+      values: { username: 'admin@anaquel.mx', password: ' x ', rememberMe: true },
+      errors: {},
+    });
+  });
+  it('gives the resolver its errors by field', async () => {
+    const options = { fields: {}, shouldUseNativeValidation: false } as const;
+    const result = await loginResolver(
+      { username: 'maria', password: '', rememberMe: false },
+      undefined,
+      options,
+    );
+    expect(result.values).toEqual({});
+    expect(result.errors).toMatchObject({
+      username: { message: 'Correo inválido' },
+      password: { message: 'Contraseña requerida' },
+    });
+  });
+  it('accepts the same e-mails as the zod schema of the reset request', () => {
+    for (const email of [
+      '',
+      ' ',
+      'maria',
+      'maria@',
+      'maria@anaquel',
+      '.maria@anaquel.mx',
+      'maria..lopez@anaquel.mx',
+      'maria.lopez+mx@anaquel.com.mx',
+      " o'neil@sub-dominio.mx ",
+      'maria@-anaquel.mx',
+      'maría@anaquel.mx',
+    ]) {
+      const login = loginErrors({ username: email, password: 'x', rememberMe: false }).username;
+      expect(login ? [login] : undefined, email).toEqual(
+        messages(resetRequestSchema, { email }).email,
+      );
+    }
   });
   it('reset request needs a valid e-mail', () => {
     expect(messages(resetRequestSchema, { email: '' })).toEqual({ email: ['Correo requerido'] });

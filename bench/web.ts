@@ -1,0 +1,228 @@
+// `pnpm bench:web`: Lighthouse on the built app as the server sends it, mobile and desktop
+// presets, /login (anonymous) and /dashboard (signed in), median of BENCH_WEB_RUNS runs (3).
+//
+// It builds the current checkout's app into a temporary folder (BENCH_WEB_DIST to serve an
+// existing build instead), starts the real server (packages/server/src/main.ts) on PGlite in a
+// temporary DATA_DIR on BENCH_WEB_PORT (default 3280, loopback only), and runs Lighthouse 12 in
+// the system Chromium (scripts/chromium.mjs) launched by chrome-launcher. For /dashboard it signs
+// in once through the form (Playwright over the DevTools port) and keeps the session between runs
+// (disableStorageReset) while clearing the HTTP cache before each run, so every run is a cold load.
+// Timings depend on the machine: the byte figures are what the CI budget (tests/e2e/budget.spec.ts)
+// guards; this script is for the scores. Writes bench/results/web-<timestamp>.json.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
+import { chromium } from 'playwright';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+const port = Number(process.env.BENCH_WEB_PORT ?? 3280);
+const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const origin = `http://127.0.0.1:${port}`;
+const adminEmail = 'admin@anaquel.mx';
+const adminPassword = 'Anaquel#2026';
+
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  scriptBytes: number;
+  totalBytes: number;
+}
+
+type Preset = 'mobile' | 'desktop';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** A run Lighthouse could not score (e.g. no paint within its time limit on a loaded machine). */
+function failedRun(result: RunnerResult): string | null {
+  if (result.lhr.runtimeError) return result.lhr.runtimeError.code;
+  if (result.lhr.categories.performance?.score == null) return 'no performance score';
+  return null;
+}
+
+function figures(result: RunnerResult): RunFigures {
+  const { categories, audits } = result.lhr;
+  const summary = audits['resource-summary']?.details as
+    { items: { resourceType: string; transferSize: number }[] } | undefined;
+  const bytes = (type: string) =>
+    summary?.items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    scriptBytes: bytes('script'),
+    totalBytes: bytes('total'),
+  };
+}
+
+async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+async function main(): Promise<void> {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'anaquel-bench-web-'));
+  const distDir = process.env.BENCH_WEB_DIST
+    ? path.resolve(process.env.BENCH_WEB_DIST)
+    : path.join(workDir, 'app');
+  if (!process.env.BENCH_WEB_DIST) {
+    process.stdout.write(`building the app into ${distDir}\n`);
+    execFileSync(
+      'pnpm',
+      ['--filter', '@anaquel/app', 'exec', 'vite', 'build', '--outDir', distDir, '--emptyOutDir'],
+      { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+
+  const server = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(repoRoot, 'packages', 'server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(workDir, 'data'),
+      APP_DIST_DIR: distDir,
+      APP_URL: origin,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [...chromiumArgs.filter((flag) => flag !== '--headless'), '--headless=new'],
+  });
+  try {
+    await waitForServer(`${origin}/api/v1/health`, 120_000);
+    const results: Record<string, Record<Preset, RunFigures[]>> = {
+      '/login': { mobile: [], desktop: [] },
+      '/dashboard': { mobile: [], desktop: [] },
+    };
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    };
+
+    // /login: anonymous, Lighthouse's default storage reset (cold cache, no session).
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (let i = 0; i < runs; i += 1) {
+        const result = await lighthouse(
+          `${origin}/login`,
+          flags,
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error('Lighthouse returned no result');
+        const failure = failedRun(result);
+        if (failure === null) results['/login']![preset].push(figures(result));
+        process.stdout.write(
+          `/login ${preset} run ${i + 1}: ${failure ?? JSON.stringify(figures(result))}\n`,
+        );
+      }
+    }
+
+    // /dashboard: sign in once through the form; the refresh cookie (rotated at every reload)
+    // and the persisted auth store survive, the HTTP cache is cleared before every run.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0]!;
+    const page = await context.newPage();
+    await page.goto(`${origin}/login`);
+    await page.getByLabel('Correo electrónico').fill(adminEmail);
+    await page.getByLabel('Contraseña', { exact: true }).fill(adminPassword);
+    await page.getByText('Recordarme').click();
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.waitForURL('**/dashboard');
+    const cdp = await context.newCDPSession(page);
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (let i = 0; i < runs; i += 1) {
+        await cdp.send('Network.clearBrowserCache');
+        const result = await lighthouse(
+          `${origin}/dashboard`,
+          { ...flags, disableStorageReset: true },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error('Lighthouse returned no result');
+        if (!result.lhr.finalDisplayedUrl.endsWith('/dashboard')) {
+          throw new Error(`/dashboard ended on ${result.lhr.finalDisplayedUrl}: not signed in`);
+        }
+        const failure = failedRun(result);
+        if (failure === null) results['/dashboard']![preset].push(figures(result));
+        process.stdout.write(
+          `/dashboard ${preset} run ${i + 1}: ${failure ?? JSON.stringify(figures(result))}\n`,
+        );
+      }
+    }
+    await page.close();
+    await browser.close().catch(() => undefined);
+
+    const lines = [
+      '',
+      `Lighthouse 12 on ${origin}, median of the scored runs out of ${runs} (simulated throttling; bytes = transfer size, headers included)`,
+      '',
+      '| route | preset | performance | LCP ms | FCP ms | TBT ms | accessibility | JS bytes | total bytes |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ];
+    const summary: Record<string, Record<string, Record<keyof RunFigures, number>>> = {};
+    for (const [route, presets] of Object.entries(results)) {
+      for (const [preset, list] of Object.entries(presets)) {
+        if (list.length === 0) {
+          lines.push(`| ${route} | ${preset} | no run could be scored | | | | | | |`);
+          continue;
+        }
+        const med = Object.fromEntries(
+          (Object.keys(list[0]!) as (keyof RunFigures)[]).map((key) => [
+            key,
+            median(list.map((run) => run[key])),
+          ]),
+        ) as Record<keyof RunFigures, number>;
+        (summary[route] ??= {})[preset] = med;
+        lines.push(
+          `| ${route} | ${preset} | ${med.performance} | ${med.lcpMs} | ${med.fcpMs} | ${med.tbtMs} | ${med.accessibility} | ${med.scriptBytes} | ${med.totalBytes} |`,
+        );
+      }
+    }
+    process.stdout.write(`${lines.join('\n')}\n\n`);
+    const resultsDir = path.join(benchDir, 'results');
+    await mkdir(resultsDir, { recursive: true });
+    const file = path.join(
+      resultsDir,
+      `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+    );
+    await writeFile(file, `${JSON.stringify({ origin, runs, summary, results }, null, 2)}\n`);
+    process.stdout.write(`written ${path.relative(repoRoot, file)}\n`);
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

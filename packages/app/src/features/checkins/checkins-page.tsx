@@ -1,0 +1,205 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  checkInsQueryOptions,
+  galleryImage,
+  promotersQueryOptions,
+  toApiSort,
+  type CheckIn,
+  type CheckInListParams,
+} from '@anaquel/api';
+import {
+  ComboBox,
+  DataTable,
+  DateRangePicker,
+  ImageCountButton,
+  Link,
+  ListChecksIcon,
+  MapPinIcon,
+  YesNo,
+  columnSizes,
+  createDataTableColumnHelper,
+  formatDateTime,
+  useDataTableState,
+} from '@anaquel/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAuthStore } from '../../stores/auth-store';
+import { CHECK_IN_MAX_DAYS, mapsUrl, visitRangeFromParams } from './visit-dates';
+
+const col = createDataTableColumnHelper<CheckIn>();
+
+// spec 1 §2: promoter, point of sale, NA, start, end, sync date and the images; the campaign is
+// there too, hidden at first ('Columnas' shows it).
+const columns = col.columns([
+  col.accessor('user', { header: 'Promotor', ...columnSizes.text }),
+  col.accessor('pointOfSale', { header: 'Punto de venta', ...columnSizes.text }),
+  col.accessor('campaign', { header: 'Campaña', ...columnSizes.text }),
+  col.accessor('unavailable', {
+    header: 'NA',
+    ...columnSizes.flag,
+    meta: { label: 'No disponible', align: 'center' },
+    cell: (c) => <YesNo value={c.getValue()} />,
+  }),
+  col.accessor('startDate', { header: 'Inicio', cell: (c) => formatDateTime(c.getValue()) }),
+  col.accessor('endDate', { header: 'Fin', cell: (c) => formatDateTime(c.getValue()) }),
+  col.accessor('syncedAt', {
+    header: 'Sincronización',
+    cell: (c) => formatDateTime(c.getValue()),
+  }),
+  col.accessor('photoUrls', {
+    id: 'images',
+    header: 'Imágenes',
+    ...columnSizes.image,
+    cell: (c) => (
+      <ImageCountButton
+        compact
+        images={c.getValue().map(galleryImage)}
+        title={`Visita de ${c.row.original.user} a ${c.row.original.pointOfSale}`}
+      />
+    ),
+  }),
+]);
+
+const NO_PERMISSIONS: readonly string[] = [];
+
+/** A row action that opens a position on a map in a new tab; disabled without coordinates. */
+function MapLink({
+  label,
+  latitude,
+  longitude,
+}: {
+  label: string;
+  latitude: number | null;
+  longitude: number | null;
+}) {
+  const hasPosition = latitude !== null && longitude !== null;
+  return (
+    <Link
+      href={hasPosition ? mapsUrl(latitude, longitude) : undefined}
+      target="_blank"
+      rel="noopener noreferrer"
+      isDisabled={!hasPosition}
+      variant="ghost"
+      aria-label={label}
+      className="h-8 w-8 px-0 data-disabled:opacity-40"
+    >
+      <MapPinIcon className="size-4" />
+    </Link>
+  );
+}
+
+/**
+ * `/checkins` 'Visitas' (spec 1 §2): the promoters' visits of a date window (yesterday to today
+ * at first, 7 days at most), by promoter for holders of VIEW_USERS; the filters live in the URL
+ * so the dashboard's figures link here and a reload keeps them.
+ */
+export default function CheckInsPage() {
+  const permissions = useAuthStore((s) => s.user?.permissions ?? NO_PERMISSIONS);
+  const canFilterByPromoter = permissions.includes('VIEW_USERS');
+  const [params, setParams] = useSearchParams();
+  const range = visitRangeFromParams(params);
+  const promoterParam = Number(params.get('promoterId'));
+  const promoterId =
+    canFilterByPromoter && Number.isSafeInteger(promoterParam) && promoterParam > 0
+      ? promoterParam
+      : null;
+
+  const table = useDataTableState({ pageSize: DEFAULT_PAGE_SIZE });
+  const promoters = useQuery({ ...promotersQueryOptions(), enabled: canFilterByPromoter });
+  const query: CheckInListParams = {
+    Page: table.state.pageIndex + 1,
+    PageSize: table.state.pageSize,
+    startDate: range.start,
+    endDate: range.end,
+    ...(promoterId ? { promoterId } : {}),
+    ...(table.state.sorting.length ? { Sort: toApiSort(table.state.sorting) } : {}),
+  };
+  const page = useQuery(checkInsQueryOptions(query));
+
+  // spec 2 §4: the page goes back to 1 whenever a filter changes.
+  const setFilter = (change: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(change)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    setParams(next, { replace: true });
+    table.update({ pageIndex: 0 });
+  };
+
+  const promoterItems = useMemo(() => promoters.data ?? [], [promoters.data]);
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold text-fg">Visitas</h1>
+      <DataTable<CheckIn>
+        label="Visitas"
+        columns={columns}
+        data={page.data?.rows}
+        totalCount={page.data?.totalCount ?? 0}
+        totalPages={page.data?.totalPages}
+        state={table.state}
+        onStateChange={table.onStateChange}
+        isLoading={page.isPending}
+        isFetching={page.isFetching && !page.isPending}
+        isError={page.isError}
+        onRetry={() => void page.refetch()}
+        emptyMessage="No hay visitas en estas fechas."
+        // GET checkins has no text filter: the dates and the promoter filter it.
+        searchable={false}
+        initialHiddenColumns={['campaign']}
+        rowActionsSize={140}
+        rowActions={(row) => (
+          <>
+            <MapLink
+              label={`Ver ubicación de entrada de la visita a ${row.pointOfSale}`}
+              latitude={row.checkInLatitude}
+              longitude={row.checkInLongitude}
+            />
+            <MapLink
+              label={`Ver ubicación de salida de la visita a ${row.pointOfSale}`}
+              latitude={row.checkOutLatitude}
+              longitude={row.checkOutLongitude}
+            />
+            <Link
+              href={row.unavailable ? undefined : `/checkins/${row.id}/surveys`}
+              isDisabled={row.unavailable}
+              variant="ghost"
+              aria-label={`Ver encuestas de la visita a ${row.pointOfSale}`}
+              className="h-8 w-8 px-0 data-disabled:opacity-40"
+            >
+              <ListChecksIcon className="size-4" />
+            </Link>
+          </>
+        )}
+        toolbar={
+          <div className="flex flex-wrap items-end gap-3">
+            <DateRangePicker
+              label="Fechas"
+              value={range}
+              maxDays={CHECK_IN_MAX_DAYS}
+              onChange={(next) => {
+                if (next?.start && next.end)
+                  setFilter({ startDate: next.start, endDate: next.end });
+              }}
+            />
+            {canFilterByPromoter && (
+              <ComboBox
+                label="Promotor"
+                placeholder="Todos los promotores"
+                items={promoterItems}
+                value={promoterId}
+                isLoading={promoters.isPending}
+                onChange={(key) =>
+                  setFilter({ promoterId: key === null ? null : String(Number(key)) })
+                }
+                className="min-w-56"
+              />
+            )}
+          </div>
+        }
+      />
+    </section>
+  );
+}

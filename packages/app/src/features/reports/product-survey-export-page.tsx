@@ -1,0 +1,147 @@
+import { getApiClient, isAbortError, unwrap } from '@anaquel/api';
+import { Button } from '@anaquel/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useAppServices } from '../../app/app-context';
+import { FormDatePicker, FormOptionsComboBox, FormSelect } from '../../components/resource';
+import { canSubmit, useZodForm } from '../../lib/forms';
+import { downloadReport, formatBytes, saveBlob } from './download';
+import { EMPTY_EXPORT, exportSchema, type ExportOutput, type ExportValues } from './export-schema';
+
+export const GENERATING_MESSAGE = 'Generando reporte en Excel...';
+
+type ExportState =
+  | { kind: 'idle' }
+  | { kind: 'generating'; bytes: number }
+  | { kind: 'downloaded'; fileName: string };
+
+/**
+ * spec 1 §2 'Exportación de Reportes': campaign, product survey of that campaign, start and end
+ * date; the export goes idle -> generating ('Generando reporte en Excel...', with the bytes
+ * received and 'Cancelar') -> downloaded -> idle (spec 1 §4). Failures go to the global handler
+ * with their status (spec 1 §8).
+ */
+export default function ProductSurveyExportPage() {
+  const { onError } = useAppServices();
+  const form = useZodForm<ExportValues, ExportOutput>(exportSchema, {
+    defaultValues: EMPTY_EXPORT,
+  });
+  const campaignId = form.watch('campaignId');
+  const startDate = form.watch('startDate');
+  const [state, setState] = useState<ExportState>({ kind: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+
+  // spec 1 §7: GET surveys?campaignId&productTypeOnly=true.
+  const surveys = useQuery({
+    queryKey: ['/surveys', 'by-campaign', campaignId, 'product'] as const,
+    enabled: Boolean(campaignId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        getApiClient().GET('/surveys', {
+          params: { query: { campaignId: campaignId!, productTypeOnly: true } },
+          signal,
+        }),
+      ),
+  });
+  const surveyItems = (surveys.data ?? []).map((s) => ({ id: s.id, name: s.name }));
+
+  const submit = form.handleSubmit(async (values) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setState({ kind: 'generating', bytes: 0 });
+    try {
+      const report = await downloadReport(
+        { surveyId: values.surveyId, startDate: values.startDate, endDate: values.endDate },
+        {
+          signal: controller.signal,
+          onProgress: (bytes) => setState({ kind: 'generating', bytes }),
+        },
+      );
+      saveBlob(report.blob, report.fileName);
+      setState({ kind: 'downloaded', fileName: report.fileName });
+      setTimeout(() => setState((s) => (s.kind === 'downloaded' ? { kind: 'idle' } : s)), 4000);
+    } catch (error) {
+      setState({ kind: 'idle' });
+      if (!isAbortError(error) && !controller.signal.aborted) onError(error);
+    } finally {
+      abort.current = null;
+    }
+  });
+
+  const generating = state.kind === 'generating';
+  return (
+    <section className="flex max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold text-fg">Exportación de Reportes</h1>
+      <form
+        noValidate
+        aria-label="Exportar reporte de encuestas de productos"
+        className="grid gap-4 sm:grid-cols-2"
+        onSubmit={(event) => void submit(event)}
+      >
+        <FormOptionsComboBox
+          control={form.control}
+          name="campaignId"
+          resource="/campaigns"
+          label="Campaña"
+          errorMessage="Error al cargar las campañas"
+          isRequired
+          isDisabled={generating}
+          onValueChange={() =>
+            // spec 1 §5: changing the campaign clears the survey; validation runs on change
+            // (spec 1 §4), so a survey already touched says it is now missing.
+            form.setValue('surveyId', null, { shouldDirty: true, shouldValidate: true })
+          }
+        />
+        <FormSelect
+          control={form.control}
+          name="surveyId"
+          label="Cuestionario"
+          placeholder="Seleccione un cuestionario"
+          items={surveyItems}
+          isLoading={surveys.isFetching}
+          isRequired
+          isDisabled={!campaignId || generating}
+        />
+        <FormDatePicker
+          control={form.control}
+          name="startDate"
+          label="Fecha de inicio"
+          isRequired
+          isDisabled={generating}
+          deps={['endDate']}
+        />
+        <FormDatePicker
+          control={form.control}
+          name="endDate"
+          label="Fecha de fin"
+          isRequired
+          isDisabled={generating}
+          minValue={startDate}
+        />
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <Button
+            type="submit"
+            isPending={generating}
+            isDisabled={!canSubmit(form.formState) || generating}
+          >
+            Exportar
+          </Button>
+          {generating && (
+            <Button variant="secondary" onPress={() => abort.current?.abort()}>
+              Cancelar
+            </Button>
+          )}
+        </div>
+      </form>
+      <div role="status" aria-live="polite" className="text-sm text-fg-muted">
+        {generating && (
+          <p>
+            {GENERATING_MESSAGE}{' '}
+            {state.bytes > 0 && <span>({formatBytes(state.bytes)} recibidos)</span>}
+          </p>
+        )}
+        {state.kind === 'downloaded' && <p>Reporte descargado: {state.fileName}</p>}
+      </div>
+    </section>
+  );
+}

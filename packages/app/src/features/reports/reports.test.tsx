@@ -1,0 +1,104 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi, okEnvelope } from '../../test/api-stub';
+import {
+  SCREEN_TEST_OPTIONS,
+  renderScreen,
+  signInWith,
+} from '../../components/resource/testing/render-screen';
+import { exportError, fileNameFromDisposition, formatBytes } from './download';
+import {
+  CAMPAIGN_REQUIRED,
+  END_BEFORE_START,
+  END_REQUIRED,
+  START_REQUIRED,
+  SURVEY_REQUIRED,
+  exportSchema,
+} from './export-schema';
+import ProductSurveyExportPage from './product-survey-export-page';
+
+const messages = (values: unknown) => {
+  const result = exportSchema.safeParse(values);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('export form rules (spec 1 §5)', () => {
+  it('requires campaign, survey and both dates with the spec messages', () => {
+    expect(messages({ campaignId: null, surveyId: null, startDate: null, endDate: null })).toEqual({
+      campaignId: CAMPAIGN_REQUIRED,
+      surveyId: SURVEY_REQUIRED,
+      startDate: START_REQUIRED,
+      endDate: END_REQUIRED,
+    });
+    expect(CAMPAIGN_REQUIRED).toBe('La campaña es obligatoria');
+    expect(SURVEY_REQUIRED).toBe('El cuestionario es obligatorio');
+    expect(START_REQUIRED).toBe('La fecha de inicio es obligatoria');
+  });
+
+  it('refuses an end before the start, accepts the same day', () => {
+    expect(
+      messages({ campaignId: 1, surveyId: 2, startDate: '2026-11-10', endDate: '2026-11-09' }),
+    ).toEqual({ endDate: 'La fecha de fin no puede ser anterior a la fecha de inicio' });
+    expect(END_BEFORE_START).toBe('La fecha de fin no puede ser anterior a la fecha de inicio');
+    // Shown even while the selectors are still empty.
+    expect(
+      messages({ campaignId: null, surveyId: null, startDate: '2026-11-10', endDate: '2026-11-01' })
+        .endDate,
+    ).toBe(END_BEFORE_START);
+    expect(
+      messages({ campaignId: 1, surveyId: 2, startDate: '2026-11-10', endDate: '2026-11-10' }),
+    ).toEqual({});
+  });
+});
+
+describe('export download helpers (spec 1 §7, §8)', () => {
+  it("takes the server's file name, with its accents, from Content-Disposition", () => {
+    const header =
+      'attachment; filename="Reporte_Campana_Cafe_sin_inicio_sin_fin.xlsx"; filename*=UTF-8\'\'Reporte_Campa%C3%B1a_Caf%C3%A9_sin_inicio_sin_fin.xlsx';
+    expect(fileNameFromDisposition(header, 'x.xlsx')).toBe(
+      'Reporte_Campaña_Café_sin_inicio_sin_fin.xlsx',
+    );
+    expect(fileNameFromDisposition('attachment; filename="a_b.xlsx"', 'x.xlsx')).toBe('a_b.xlsx');
+    expect(fileNameFromDisposition(null, 'x.xlsx')).toBe('x.xlsx');
+  });
+
+  it('reads the failure body: errorMessage, message or the raw text, with the status', () => {
+    expect(
+      exportError(422, { errorMessage: 'El cuestionario no es de tipo Producto.' }),
+    ).toMatchObject({ statusCode: 422, errorMessage: 'El cuestionario no es de tipo Producto.' });
+    expect(exportError(502, { message: 'Bad gateway' })).toMatchObject({
+      statusCode: 502,
+      errorMessage: 'Bad gateway',
+    });
+    expect(exportError(500, '  proxy caído ')).toMatchObject({
+      statusCode: 500,
+      errorMessage: 'proxy caído',
+    });
+  });
+
+  it('shows the bytes received', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+  });
+});
+
+describe('/reports/product-surveys', SCREEN_TEST_OPTIONS, () => {
+  it('shows the form with the survey disabled until a campaign is chosen', async () => {
+    signInWith(['VIEW_CHECKINS']);
+    const api = stubApi({
+      'GET /campaigns/options': okEnvelope([{ id: 1, name: 'Verano', isActive: true }]),
+    });
+    renderScreen(<ProductSurveyExportPage />, {
+      path: '/reports/product-surveys',
+      pattern: '/reports/product-surveys',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Exportación de Reportes' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Cuestionario/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeDisabled();
+    expect(api.requests.some((r) => r.path === '/surveys')).toBe(false);
+  });
+});

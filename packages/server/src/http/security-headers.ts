@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../env.ts';
+
+// Response headers of every answer (issue 8), with @fastify/helmet:
+// - a strict Content-Security-Policy for the app: scripts only from our origin, plus the inline
+//   theme script of index.html allowed by its sha256, computed here at start-up from the file
+//   that is served (so it can never go stale); no 'unsafe-inline' script. The API reference
+//   (/api/docs, Scalar) gets its own relaxed policy, since Scalar's page runs inline code.
+// - HSTS only on answers to https requests (directly or, with TRUST_PROXY, behind a proxy that
+//   says so); an http deployment must not pin browsers to https it does not serve.
+// - Cross-Origin-Opener-Policy, Cross-Origin-Resource-Policy, Permissions-Policy,
+//   Referrer-Policy, X-Content-Type-Options, X-Frame-Options DENY.
+// - `Cache-Control: no-store` on every answer of /api/v1/auth (tokens, sessions).
+// - `Secure` on every cookie set over https (the refresh cookie behind a TLS proxy).
+
+/** Features the back-office never uses. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+].join(', ');
+
+/** sha256 sources ('sha256-...') of the inline `<script>` elements of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  const pattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(html))) {
+    if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
+    const body = match[2] ?? '';
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The app's policy, given the hashes of index.html's inline scripts. */
+export function appContentSecurityPolicy(scriptHashes: string[]): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
+    'script-src-attr': ["'none'"],
+    // Inline style attributes (React Aria positions popovers with them) are not scripts.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** Scalar's page at /api/docs: its inline bootstrap script and styles, fonts and images. */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline' https://fonts.scalar.com",
+  "font-src 'self' data: https://fonts.scalar.com",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+function serialize(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** Reads the inline script hashes of the built index.html (none when the app is not built). */
+function indexHtmlHashes(appDistDir: string): string[] {
+  try {
+    return inlineScriptHashes(readFileSync(path.join(appDistDir, 'index.html'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'appDistDir'>,
+): Promise<void> {
+  const appPolicy = serialize(appContentSecurityPolicy(indexHtmlHashes(config.appDistDir)));
+  await app.register(helmet, {
+    // Set below (one string, computed once), so helmet does not rebuild it per answer.
+    contentSecurityPolicy: false,
+    hsts: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // COEP require-corp would refuse nothing we load, but it buys nothing without isolation.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const pathname = (request.url.split('?')[0] ?? '').toLowerCase();
+    reply.header(
+      'Content-Security-Policy',
+      pathname === '/api/docs' || pathname.startsWith('/api/docs/')
+        ? DOCS_CONTENT_SECURITY_POLICY
+        : // A file answer sets its own, stricter policy (routes/files.ts).
+          (reply.getHeader('Content-Security-Policy') ?? appPolicy),
+    );
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (pathname.startsWith('/api/v1/auth/')) reply.header('Cache-Control', 'no-store');
+    if (request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', HSTS_VALUE);
+      securedCookies(reply);
+    }
+    return payload;
+  });
+}
+
+/** Adds `Secure` to the cookies of an answer to an https request. */
+function securedCookies(reply: FastifyReply): void {
+  const header = reply.getHeader('Set-Cookie');
+  if (header === undefined) return;
+  const cookies = (Array.isArray(header) ? header : [String(header)]).map((cookie) =>
+    /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`,
+  );
+  reply.header('Set-Cookie', cookies);
+}

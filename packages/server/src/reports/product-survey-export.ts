@@ -1,0 +1,790 @@
+// The Excel export of one product survey (issue 12, docs/reports.md): one row per visit and
+// product that answered it, plus the unavailable visits of its campaign, marked; streamed through
+// exceljs' WorkbookWriter while the rows are read in keyset batches, so memory stays flat and the
+// first bytes leave at once. Every figure is read as stored at sync time (scoring.ts): the same
+// points as the result screen. The in-use rule (surveys.first_answer_at) keeps an answered
+// survey's structure, so the tree loaded now describes every stored answer.
+import type ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import type { Writable } from 'node:stream';
+import type { Db } from '../db/client.ts';
+import {
+  answerOptions,
+  answers,
+  brands,
+  campaignClients,
+  checkInSurveySegments,
+  checkInSurveys,
+  checkIns,
+  clientPointsOfSale,
+  clients,
+  pointsOfSale,
+  products,
+  states,
+  users,
+} from '../db/schema/index.ts';
+import { badRequest, notFound, unprocessable } from '../http/errors.ts';
+import {
+  buildTree,
+  itemsOf,
+  loadSurveyContent,
+  rowsOf,
+  type QuestionNode,
+  type SegmentNode,
+  type SurveyTree,
+} from '../surveys/tree.ts';
+import { QuestionType } from '../surveys/types.ts';
+import { addDays, startOfMexicoCityDay, VISITS_TIME_ZONE } from '../visits/dates.ts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Rows read per query (keyset batches by the visit's start, the visit and its survey). */
+export const EXPORT_BATCH_SIZE = 1000;
+
+export const PRODUCT_SURVEY_TYPE = 2;
+export const NOT_A_PRODUCT_SURVEY = 'El cuestionario no es de tipo Producto.';
+export const UNAVAILABLE_MARK = 'No disponible';
+export const LIKERT_SCALE = [
+  'Totalmente en desacuerdo',
+  'En desacuerdo',
+  'Ni de acuerdo ni en desacuerdo',
+  'De acuerdo',
+  'Totalmente de acuerdo',
+] as const;
+
+/** The fixed columns, before the questions (docs/reports.md). */
+export const FIXED_HEADERS = [
+  'Visita',
+  'Inicio',
+  'Fin',
+  'Duración (min)',
+  'Sincronizada',
+  'Promotor',
+  'Código PDV',
+  'Punto de venta',
+  'Estado',
+  'Municipio',
+  'Ciudad',
+  'Cliente',
+  'Disponible',
+  'SKU',
+  'Producto',
+  'Marca',
+] as const;
+
+export interface ExportFilter {
+  surveyId: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** What the export needs before the first byte: throws the envelope's errors. */
+export interface PreparedExport {
+  tree: SurveyTree;
+  filter: ExportFilter;
+  fileName: string;
+  asciiFileName: string;
+  contentDisposition: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function checkDay(field: 'startDate' | 'endDate', value: string | undefined): void {
+  if (value === undefined) return;
+  const valid =
+    DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  if (!valid) {
+    const message = 'La fecha no es válida (AAAA-MM-DD).';
+    throw badRequest(message, [{ field, message }]);
+  }
+}
+
+/** Validates the filter and loads the survey: 400, 404 and 422 before anything is streamed. */
+export async function prepareExport(db: Db, filter: ExportFilter): Promise<PreparedExport> {
+  checkDay('startDate', filter.startDate);
+  checkDay('endDate', filter.endDate);
+  if (filter.startDate && filter.endDate && filter.endDate < filter.startDate) {
+    const message = 'La fecha de fin no puede ser anterior a la fecha de inicio';
+    throw badRequest(message, [{ field: 'endDate', message }]);
+  }
+  const content = await loadSurveyContent(db, filter.surveyId);
+  if (!content) throw notFound('El cuestionario no existe.');
+  if (content.survey.type !== PRODUCT_SURVEY_TYPE) throw unprocessable(NOT_A_PRODUCT_SURVEY);
+  const tree = buildTree(content);
+  const parts = [
+    'Reporte',
+    tree.survey.campaignName,
+    tree.survey.name,
+    filter.startDate ?? 'sin_inicio',
+    filter.endDate ?? 'sin_fin',
+  ];
+  const fileName = `${parts.map(unicodeSafe).join('_')}.xlsx`;
+  const asciiFileName = `${parts.map(asciiSafe).join('_')}.xlsx`;
+  return {
+    tree,
+    filter,
+    fileName,
+    asciiFileName,
+    contentDisposition: `attachment; filename="${asciiFileName}"; filename*=UTF-8''${rfc5987(fileName)}`,
+  };
+}
+
+/**
+ * A part of the file name kept with its accents but safe on every file system: no path
+ * separators, reserved characters (Windows: < > : " / \ | ? *), control characters, leading or
+ * trailing dots and spaces; spaces become '_'. Capped at 60 characters.
+ */
+export function unicodeSafe(part: string): string {
+  const cleaned = part
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]/g, '_')
+    .replace(/\s+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[._]+|[._]+$/g, '');
+  return [...cleaned].slice(0, 60).join('') || 'sin_nombre';
+}
+
+/** The same part in plain ASCII letters, digits, '-', '.' and '_' (accents removed). */
+export function asciiSafe(part: string): string {
+  const cleaned = part
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9.-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[._]+|[._]+$/g, '');
+  return cleaned.slice(0, 60) || 'sin_nombre';
+}
+
+/** RFC 5987 value-chars: percent-encode everything outside attr-char. */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Columns
+
+interface QuestionColumn {
+  question: QuestionNode;
+  segmentPath: string;
+}
+
+interface Layout {
+  questions: QuestionColumn[];
+  segments: { segment: SegmentNode; path: string }[];
+}
+
+/** Questions and segments in designer (reading) order, depth first. */
+export function layoutOf(tree: SurveyTree): Layout {
+  const layout: Layout = { questions: [], segments: [] };
+  const walk = (segment: SegmentNode, parentPath: string): void => {
+    const path = parentPath ? `${parentPath} / ${segment.name}` : segment.name;
+    layout.segments.push({ segment, path });
+    for (const item of itemsOf(segment)) {
+      if (item.kind === 'segment') walk(item.node, path);
+      else layout.questions.push({ question: item.node, segmentPath: path });
+    }
+  };
+  for (const root of tree.roots) walk(root, '');
+  return layout;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+const localParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: VISITS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** UTC offset (ms) of Mexico City per UTC hour: zone transitions fall on whole UTC hours. */
+const offsetByHour = new Map<number, number>();
+
+function mexicoCityOffset(hourStart: number): number {
+  const get: Record<string, number> = {};
+  for (const part of localParts.formatToParts(new Date(hourStart))) {
+    get[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(get.year!, get.month! - 1, get.day!, get.hour!, get.minute!, get.second!);
+  return wall - hourStart;
+}
+
+/**
+ * An instant as Mexico City wall-clock time, for a spreadsheet (whose dates carry no zone):
+ * a Date whose UTC fields are the local fields, which exceljs writes as they are. The offset is
+ * looked up once per hour of data (Intl's formatToParts costs more than writing the row).
+ */
+export function mexicoCityWallClock(instant: Date): Date {
+  const time = instant.getTime();
+  const hour = Math.floor(time / 3_600_000);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = mexicoCityOffset(hour * 3_600_000);
+    if (offsetByHour.size >= 100_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return new Date(time + offset);
+}
+
+export interface StoredAnswer {
+  questionId: number;
+  isNa: boolean;
+  textValue: string | null;
+  intValue: number | null;
+  decimalValue: number | null;
+  dateValue: string | null;
+  points: number;
+  options: { optionId: number; value: number | null; otherText: string | null }[];
+}
+
+type CellValue = string | number | Date | null;
+
+/** The cell of an answer (docs/reports.md): typed value, 'N/A', chosen options joined. */
+export function answerCell(
+  tree: SurveyTree,
+  question: QuestionNode,
+  answer?: StoredAnswer,
+): CellValue {
+  if (!answer) return null;
+  if (answer.isNa) return 'N/A';
+  switch (question.type) {
+    case QuestionType.Text:
+      return answer.textValue;
+    case QuestionType.Integer:
+      return answer.intValue;
+    case QuestionType.Decimal:
+      return answer.decimalValue;
+    case QuestionType.Date:
+      return answer.dateValue ? new Date(`${answer.dateValue}T00:00:00Z`) : null;
+    default:
+      break;
+  }
+  const chosen = answer.options
+    .map((o) => ({ ...o, option: tree.options.get(o.optionId) }))
+    .filter((o) => o.option !== undefined);
+  if (question.type === QuestionType.Ranking) {
+    chosen.sort((a, b) => (a.value ?? 0) - (b.value ?? 0));
+    return chosen.map((o) => `${o.value ?? ''}. ${o.option!.description}`).join(', ') || null;
+  }
+  chosen.sort((a, b) => a.option!.order - b.option!.order || a.optionId - b.optionId);
+  if (question.type === QuestionType.LikertMatrix) {
+    return (
+      chosen
+        .map((o) => `${o.option!.description}: ${LIKERT_SCALE[(o.value ?? 0) - 1] ?? ''}`)
+        .join('; ') || null
+    );
+  }
+  return (
+    chosen
+      .map((o) => (o.option!.isOther ? `Otro: ${o.otherText ?? ''}` : o.option!.description))
+      .join(', ') || null
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+interface VisitRow {
+  visitId: number;
+  startKey: string;
+  startDate: Date;
+  endDate: Date | null;
+  syncedAt: Date;
+  unavailable: boolean;
+  promoter: string;
+  posCode: string;
+  posName: string;
+  state: string;
+  municipality: string;
+  city: string | null;
+  campaignId: number;
+  pointOfSaleId: number;
+  /** The campaign's clients of the point of sale, joined (clientsOf). */
+  client: string | null;
+  checkInSurveyId: number | null;
+  sku: string | null;
+  product: string | null;
+  brand: string | null;
+  answerPoints: number | null;
+  surveyPoints: number | null;
+}
+
+interface Keyset {
+  startKey: string;
+  visitId: number;
+  checkInSurveyId: number;
+}
+
+async function readBatch(
+  db: Db,
+  tree: SurveyTree,
+  filter: ExportFilter,
+  after: Keyset | null,
+  limit: number,
+): Promise<VisitRow[]> {
+  const surveyId = tree.survey.id;
+  const from = filter.startDate ? startOfMexicoCityDay(filter.startDate) : null;
+  const to = filter.endDate ? startOfMexicoCityDay(addDays(filter.endDate, 1)) : null;
+  const result = await db.execute(sql`
+    select ${checkIns.id} as "visitId", ${checkIns.startDate}::text as "startKey",
+           ${checkIns.startDate} as "startDate", ${checkIns.endDate} as "endDate",
+           ${checkIns.syncedAt} as "syncedAt", ${checkIns.unavailable} as "unavailable",
+           ${users.name} || ' ' || ${users.lastName} as "promoter",
+           ${pointsOfSale.code} as "posCode", ${pointsOfSale.name} as "posName",
+           ${states.name} as "state", ${pointsOfSale.municipality} as "municipality",
+           ${pointsOfSale.city} as "city",
+           ${checkIns.campaignId} as "campaignId", ${checkIns.pointOfSaleId} as "pointOfSaleId",
+           ${checkInSurveys.id} as "checkInSurveyId", ${products.sku} as "sku",
+           ${products.name} as "product", ${brands.name} as "brand",
+           ${checkInSurveys.answerPoints}::float8 as "answerPoints",
+           ${checkInSurveys.surveyPoints}::float8 as "surveyPoints"
+      from ${checkIns}
+      join ${users} on ${users.id} = ${checkIns.userId}
+      join ${pointsOfSale} on ${pointsOfSale.id} = ${checkIns.pointOfSaleId}
+      join ${states} on ${states.id} = ${pointsOfSale.stateId}
+      left join ${checkInSurveys} on ${checkInSurveys.checkInId} = ${checkIns.id}
+        and ${checkInSurveys.surveyId} = ${surveyId}
+      left join ${products} on ${products.id} = ${checkInSurveys.productId}
+      left join ${brands} on ${brands.id} = ${products.brandId}
+     where (${checkInSurveys.id} is not null
+            or (${checkIns.unavailable} and ${checkIns.campaignId} = ${tree.survey.campaignId}))
+       ${from ? sql`and ${checkIns.startDate} >= ${from.toISOString()}::timestamptz` : sql``}
+       ${to ? sql`and ${checkIns.startDate} < ${to.toISOString()}::timestamptz` : sql``}
+       ${
+         after
+           ? // The first condition lets the index on the start find where the batch begins (the
+             // row comparison alone would scan every earlier visit again at each batch).
+             sql`and ${checkIns.startDate} >= ${after.startKey}::timestamptz
+                 and (${checkIns.startDate}, ${checkIns.id}, coalesce(${checkInSurveys.id}, 0))
+                   > (${after.startKey}::timestamptz, ${after.visitId}, ${after.checkInSurveyId})`
+           : sql``
+       }
+     order by ${checkIns.startDate}, ${checkIns.id}, coalesce(${checkInSurveys.id}, 0)
+     limit ${limit}`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    visitId: Number(r.visitId),
+    startKey: String(r.startKey),
+    startDate: new Date(r.startDate as string | Date),
+    endDate: r.endDate === null ? null : new Date(r.endDate as string | Date),
+    syncedAt: new Date(r.syncedAt as string | Date),
+    unavailable: Boolean(r.unavailable),
+    promoter: String(r.promoter),
+    posCode: String(r.posCode),
+    posName: String(r.posName),
+    state: String(r.state),
+    municipality: String(r.municipality),
+    city: (r.city as string | null) ?? null,
+    campaignId: Number(r.campaignId),
+    pointOfSaleId: Number(r.pointOfSaleId),
+    client: null,
+    checkInSurveyId: r.checkInSurveyId === null ? null : Number(r.checkInSurveyId),
+    sku: (r.sku as string | null) ?? null,
+    product: (r.product as string | null) ?? null,
+    brand: (r.brand as string | null) ?? null,
+    answerPoints: r.answerPoints === null ? null : Number(r.answerPoints),
+    surveyPoints: r.surveyPoints === null ? null : Number(r.surveyPoints),
+  }));
+}
+
+interface BatchDetails {
+  answers: Map<number, Map<number, StoredAnswer>>;
+  segmentPoints: Map<number, Map<number, number>>;
+}
+
+/**
+ * Fills `client` of every row: the campaign's clients of the point of sale, joined; read once per
+ * campaign and point of sale of the export (`cache`), not once per row.
+ */
+async function fillClients(db: Db, rows: VisitRow[], cache: Map<string, string | null>) {
+  const key = (campaignId: number, pointOfSaleId: number) => `${campaignId}:${pointOfSaleId}`;
+  const missing = new Map<number, Set<number>>();
+  for (const row of rows) {
+    if (cache.has(key(row.campaignId, row.pointOfSaleId))) continue;
+    let places = missing.get(row.campaignId);
+    if (!places) missing.set(row.campaignId, (places = new Set()));
+    places.add(row.pointOfSaleId);
+  }
+  for (const [campaignId, places] of missing) {
+    for (const place of places) cache.set(key(campaignId, place), null);
+    const result = await db.execute(sql`
+      select ${clientPointsOfSale.pointOfSaleId} as "pointOfSaleId",
+             string_agg(${clients.commercialName}, ', ' order by ${clients.commercialName})
+               as "names"
+        from ${clientPointsOfSale}
+        join ${campaignClients} on ${campaignClients.clientId} = ${clientPointsOfSale.clientId}
+         and ${campaignClients.campaignId} = ${campaignId}
+        join ${clients} on ${clients.id} = ${clientPointsOfSale.clientId}
+       where ${clientPointsOfSale.pointOfSaleId} = any(${`{${[...places].join(',')}}`}::int[])
+       group by ${clientPointsOfSale.pointOfSaleId}`);
+    for (const r of rowsOf<{ pointOfSaleId: number; names: string | null }>(result)) {
+      cache.set(key(campaignId, Number(r.pointOfSaleId)), r.names);
+    }
+  }
+  for (const row of rows) row.client = cache.get(key(row.campaignId, row.pointOfSaleId)) ?? null;
+}
+
+type JsonAnswer = [
+  questionId: number,
+  isNa: boolean,
+  textValue: string | null,
+  intValue: number | null,
+  decimalValue: number | null,
+  dateValue: string | null,
+  points: number,
+  options: [optionId: number, value: number | null, otherText: string | null][] | null,
+];
+
+const parsed = <T>(value: unknown): T | null =>
+  value === null || value === undefined
+    ? null
+    : ((typeof value === 'string' ? JSON.parse(value) : value) as T);
+
+/**
+ * The answers, chosen options and segment points of a batch: one row per check-in survey with
+ * its answers as JSON (parsing 30 answer rows per exported row cost more than writing it).
+ */
+async function readDetails(db: Db, checkInSurveyIds: number[]): Promise<BatchDetails> {
+  const details: BatchDetails = { answers: new Map(), segmentPoints: new Map() };
+  if (checkInSurveyIds.length === 0) return details;
+  const ids = `{${checkInSurveyIds.join(',')}}`;
+  // The planner's estimate of this query is far above jit_above_cost, so PostgreSQL would compile
+  // it at every batch: 0.6 s of a 1 s batch on the bench's machine (bench/README.md). Off for it.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(sql`
+    select cs.id as "id",
+           (select json_agg(json_build_array(
+                     ${answers.questionId}, ${answers.isNa}, ${answers.textValue},
+                     ${answers.intValue}, ${answers.decimalValue}, ${answers.dateValue}::text,
+                     ${answers.points},
+                     (select json_agg(json_build_array(${answerOptions.optionId},
+                               ${answerOptions.value}, ${answerOptions.otherText}))
+                        from ${answerOptions}
+                       where ${answerOptions.answerId} = ${answers.id})))
+              from ${answers}
+             where ${answers.checkInSurveyId} = cs.id) as "answers",
+           (select json_agg(json_build_array(${checkInSurveySegments.segmentId},
+                     ${checkInSurveySegments.answerPoints}))
+              from ${checkInSurveySegments}
+             where ${checkInSurveySegments.checkInSurveyId} = cs.id
+               -- A segment hidden by skip logic was not shown: an empty cell, as the result
+               -- screen omits it.
+               and not ${checkInSurveySegments.hidden}) as "segments"
+      from unnest(${ids}::int[]) as cs(id)`);
+  });
+  for (const row of rowsOf<{ id: number; answers: unknown; segments: unknown }>(result)) {
+    const checkInSurveyId = Number(row.id);
+    const map = new Map<number, StoredAnswer>();
+    for (const a of parsed<JsonAnswer[]>(row.answers) ?? []) {
+      map.set(a[0], {
+        questionId: a[0],
+        isNa: a[1],
+        textValue: a[2],
+        intValue: a[3] === null ? null : Number(a[3]),
+        decimalValue: a[4] === null ? null : Number(a[4]),
+        dateValue: a[5],
+        points: Number(a[6]),
+        options: (a[7] ?? []).map(([optionId, value, otherText]) => ({
+          optionId,
+          value,
+          otherText,
+        })),
+      });
+    }
+    details.answers.set(checkInSurveyId, map);
+    const points = new Map<number, number>();
+    for (const [segmentId, answerPoints] of parsed<[number, number][]>(row.segments) ?? []) {
+      points.set(segmentId, Number(answerPoints));
+    }
+    details.segmentPoints.set(checkInSurveyId, points);
+  }
+  return details;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
+const DATE_FORMAT = 'yyyy-mm-dd';
+const POINTS_FORMAT = '0.00';
+const DECIMAL_FORMAT = '0.00##';
+
+export interface ExportOptions {
+  /** True when the client went away: the reading stops. */
+  isCancelled?: () => boolean;
+  batchSize?: number;
+  /** The time shown on the second sheet (tests pass a fixed one). */
+  now?: Date;
+}
+
+/** Writes the workbook into `output` and ends it; resolves with the number of data rows. */
+export async function writeProductSurveyExport(
+  db: Db,
+  prepared: PreparedExport,
+  output: Writable,
+  options: ExportOptions = {},
+): Promise<number> {
+  const { tree, filter } = prepared;
+  const layout = layoutOf(tree);
+  const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
+  const cancelled = () => options.isCancelled?.() === true || output.destroyed;
+  // Loaded on the first export, not at start-up: exceljs and its zip libraries were about a
+  // tenth of the server's start (issue 13).
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Anaquel';
+  const sheet = workbook.addWorksheet('Reporte', {
+    views: [{ state: 'frozen', xSplit: 1, ySplit: 2 }],
+  });
+
+  const headers: string[] = [...FIXED_HEADERS];
+  const segmentRow: string[] = FIXED_HEADERS.map(() => '');
+  for (const column of layout.questions) {
+    headers.push(column.question.description, 'Puntos');
+    segmentRow.push(column.segmentPath, column.segmentPath);
+  }
+  for (const { path } of layout.segments) {
+    headers.push(`Puntos: ${path}`);
+    segmentRow.push('Puntos por sección');
+  }
+  headers.push('Puntos obtenidos', 'Puntos posibles');
+  segmentRow.push('Total', 'Total');
+
+  sheet.columns = headers.map((header, index) => ({
+    key: String(index),
+    width: columnWidth(header, index),
+  }));
+  const top = sheet.addRow(segmentRow);
+  top.font = { bold: true, italic: true };
+  top.commit();
+  const head = sheet.addRow(headers);
+  head.font = { bold: true };
+  head.commit();
+  sheet.autoFilter = {
+    from: { row: 2, column: 1 },
+    to: { row: 2, column: headers.length },
+  };
+
+  const styles = columnStyles(layout, headers.length);
+  const clientsCache = new Map<string, string | null>();
+  let count = 0;
+  // The next batch is read while this one is written: the database works beside the writer.
+  const fetchBatch = async (after: Keyset | null) => {
+    const rows = await readBatch(db, tree, filter, after, batchSize);
+    const ids = rows.flatMap((r) => (r.checkInSurveyId === null ? [] : [r.checkInSurveyId]));
+    const [details] = await Promise.all([readDetails(db, ids), fillClients(db, rows, clientsCache)]);
+    return { rows, details };
+  };
+  let next: ReturnType<typeof fetchBatch> | null = fetchBatch(null);
+  try {
+    while (next && !cancelled()) {
+      const { rows, details } = await next;
+      next = null;
+      if (rows.length === 0) break;
+      if (rows.length === batchSize) {
+        const last = rows[rows.length - 1]!;
+        next = fetchBatch({
+          startKey: last.startKey,
+          visitId: last.visitId,
+          checkInSurveyId: last.checkInSurveyId ?? 0,
+        });
+      }
+      for (const row of rows) {
+        const excelRow = sheet.addRow(dataRow(tree, layout, row, details));
+        styleRow(excelRow, styles);
+        excelRow.commit();
+        count += 1;
+      }
+      // Backpressure, at both ends of the zip: the compressor's input (exceljs hands it the
+      // sheet's XML without waiting, so rows written faster than zlib deflates them would pile
+      // up in memory) and the reply (more than its buffer's worth unsent).
+      await drained(compressorInput(sheet), output);
+      await drained(output, output);
+    }
+  } finally {
+    // A batch read ahead for a download that was cut: nobody awaits it any more.
+    void next?.catch(() => undefined);
+  }
+  if (cancelled()) {
+    output.destroy();
+    return count;
+  }
+  sheet.commit();
+
+  const info = workbook.addWorksheet('Filtros');
+  info.columns = [
+    { key: 'a', width: 28 },
+    { key: 'b', width: 48 },
+  ];
+  const now = options.now ?? new Date();
+  const infoRows: [string, CellValue][] = [
+    ['Campaña', tree.survey.campaignName],
+    ['Cuestionario', tree.survey.name],
+    [
+      'Fecha de inicio',
+      filter.startDate ? new Date(`${filter.startDate}T00:00:00Z`) : 'sin_inicio',
+    ],
+    ['Fecha de fin', filter.endDate ? new Date(`${filter.endDate}T00:00:00Z`) : 'sin_fin'],
+    ['Filas', count],
+    ['Exportado', mexicoCityWallClock(now)],
+    ['Zona horaria', VISITS_TIME_ZONE],
+  ];
+  for (const [label, value] of infoRows) {
+    const row = info.addRow([label, value]);
+    row.getCell(1).font = { bold: true };
+    if (value instanceof Date) {
+      row.getCell(2).numFmt = label === 'Exportado' ? DATE_TIME_FORMAT : DATE_FORMAT;
+    }
+    row.commit();
+  }
+  info.commit();
+  await workbook.commit();
+  return count;
+}
+
+/**
+ * The stream exceljs pipes a worksheet's XML into (the zip entry's compressor), when it has one
+ * yet. exceljs' StreamBuf writes into it ignoring its return value; reading its fill is the only
+ * way to slow the rows down to the compressor's pace. Internal to exceljs 4: if that changes,
+ * this finds nothing and the export still works, with the reply as its only backpressure.
+ */
+function compressorInput(sheet: ExcelJS.Worksheet): Writable | undefined {
+  const stream = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
+  const target = stream?.pipes?.[0] as Writable | undefined;
+  return target && typeof target.on === 'function' ? target : undefined;
+}
+
+/**
+ * True when a write was refused and 'drain' will follow. archiver's streams come from the
+ * `readable-stream` package, whose older versions lack `writableNeedDrain`: its state is read.
+ */
+function needsDrain(stream: Writable): boolean {
+  const state = (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState;
+  return stream.writableNeedDrain ?? state?.needDrain ?? false;
+}
+
+/**
+ * Resolves once `stream` has room again (at once when it has, or is gone), or when the reply
+ * closes: a client that went away never lets the compressor drain.
+ */
+async function drained(stream: Writable | undefined, reply: Writable): Promise<void> {
+  if (!stream || !needsDrain(stream) || stream.destroyed || reply.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      reply.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+    reply.on('close', done);
+  });
+}
+
+function columnWidth(header: string, index: number): number {
+  if (index === 0) return 10;
+  if (index <= 4) return index === 3 ? 14 : 18;
+  return Math.min(40, Math.max(12, header.length + 2));
+}
+
+function dataRow(
+  tree: SurveyTree,
+  layout: Layout,
+  row: VisitRow,
+  details: BatchDetails,
+): CellValue[] {
+  const start = mexicoCityWallClock(row.startDate);
+  const end = row.endDate ? mexicoCityWallClock(row.endDate) : null;
+  const values: CellValue[] = [
+    row.visitId,
+    start,
+    end,
+    row.endDate ? Math.round((row.endDate.getTime() - row.startDate.getTime()) / 60_000) : null,
+    mexicoCityWallClock(row.syncedAt),
+    row.promoter,
+    row.posCode,
+    row.posName,
+    row.state,
+    row.municipality,
+    row.city,
+    row.client,
+    row.unavailable ? UNAVAILABLE_MARK : 'Sí',
+    row.sku,
+    row.product,
+    row.brand,
+  ];
+  const answersOf =
+    row.checkInSurveyId === null ? undefined : details.answers.get(row.checkInSurveyId);
+  for (const { question } of layout.questions) {
+    const answer = answersOf?.get(question.id);
+    values.push(answerCell(tree, question, answer), answer ? answer.points : null);
+  }
+  const segmentPoints =
+    row.checkInSurveyId === null ? undefined : details.segmentPoints.get(row.checkInSurveyId);
+  for (const { segment } of layout.segments) values.push(segmentPoints?.get(segment.id) ?? null);
+  values.push(row.answerPoints, row.surveyPoints);
+  return values;
+}
+
+type CellStyle = Partial<ExcelJS.Style>;
+
+/**
+ * exceljs finds a cell's style id by the identity of its style object (a WeakMap) and otherwise
+ * serialises the style: the per-cell objects the numFmt setter leaves cost more than the rest of
+ * the row. Every cell gets one of these shared, never-changed objects instead: the column's
+ * number format, or a plain style per kind of value (the id of a style without a number format
+ * depends on the value's type, so kinds never share an object).
+ */
+const PLAIN_STYLES = { string: {}, number: {}, date: {}, null: {} } satisfies Record<
+  string,
+  CellStyle
+>;
+
+function columnStyles(layout: Layout, width: number): (CellStyle | undefined)[] {
+  const formats: (string | undefined)[] = new Array<string | undefined>(width).fill(undefined);
+  for (const column of [2, 3, 5]) formats[column - 1] = DATE_TIME_FORMAT;
+  let index = FIXED_HEADERS.length;
+  for (const { question } of layout.questions) {
+    if (question.type === QuestionType.Date) formats[index] = DATE_FORMAT;
+    if (question.type === QuestionType.Decimal) formats[index] = DECIMAL_FORMAT;
+    formats[index + 1] = POINTS_FORMAT;
+    index += 2;
+  }
+  for (; index < width; index += 1) formats[index] = POINTS_FORMAT;
+  const shared = new Map<string, CellStyle>();
+  return formats.map((numFmt) => {
+    if (numFmt === undefined) return undefined;
+    let style = shared.get(numFmt);
+    if (!style) shared.set(numFmt, (style = { numFmt }));
+    return style;
+  });
+}
+
+function styleRow(row: ExcelJS.Row, styles: (CellStyle | undefined)[]): void {
+  for (let index = 0; index < styles.length; index += 1) {
+    const cell = row.getCell(index + 1);
+    const value = cell.value;
+    cell.style =
+      styles[index] ??
+      (value === null || value === undefined
+        ? PLAIN_STYLES.null
+        : typeof value === 'number'
+          ? PLAIN_STYLES.number
+          : value instanceof Date
+            ? PLAIN_STYLES.date
+            : PLAIN_STYLES.string);
+  }
+}

@@ -1,0 +1,363 @@
+import {
+  and,
+  asc,
+  desc,
+  getTableName,
+  inArray,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  PgColumn,
+  PgDialect,
+  type PgSelect,
+  type PgTable,
+  type SelectedFields,
+} from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { qualified as q } from '../db/fold.ts';
+import { badRequest, type ValidationIssue } from '../http/errors.ts';
+
+// How a paged list is read fast at any size (issue 13; rules in docs/decisions.md "Lists at
+// scale", figures in bench/pointofsales.md). Used by the resource factory, so every paged list
+// of the master data (and of any resource registered through it) gets the same three things:
+//
+// 1. One round trip for a page and its count: the rows (one more than asked, which tells whether
+//    a next page exists) carry the count as an uncorrelated scalar subquery (an InitPlan,
+//    evaluated once), and a page that ends the list gives the exact total without counting.
+// 2. A cheap count: matches are counted up to EXACT_COUNT_LIMIT; beyond that the total is
+//    PostgreSQL's planner estimate (EXPLAIN, no execution), flagged `totalCountIsEstimate`.
+// 3. Page ids first: when the order is on the listed table, the page's ids are read from that
+//    table alone (an index-only walk where the sort index covers the filter) and only those rows
+//    are joined (a deferred join).
+// 4. Deep pages without walking the offset: when the order is one stored, non-null column of the
+//    listed table plus the id (the default name order, a code, the id), every ANCHOR_STEP-th sort
+//    key of the filtered list is remembered (keyset anchors, one ordered index scan, rebuilt after
+//    ANCHOR_TTL_MS or a write through this process) and page N seeks to the nearest anchor
+//    (`WHERE (key, id) > anchor`) and walks fewer than ANCHOR_STEP rows from there.
+
+/** Matches counted exactly; a list with more reports the planner's estimate (never less). */
+export const EXACT_COUNT_LIMIT = 1_000;
+/** Rows between two keyset anchors: the most a deep page walks after its seek. */
+export const ANCHOR_STEP = 1_000;
+/** Offsets from which a page is read through anchors (below, walking is cheaper than building). */
+export const ANCHOR_MIN_OFFSET = 2 * ANCHOR_STEP;
+/** How long anchors are trusted when no write through this process touched the table. */
+export const ANCHOR_TTL_MS = 30_000;
+const ANCHOR_CACHE_SIZE = 200;
+
+/** One validated `Sort` key. */
+export interface SortTerm {
+  key: string;
+  expression: SQL | AnyColumn;
+  descending: boolean;
+}
+
+/** `Sort` as the contract delivers it -> validated terms, the id tie-breaker last. */
+export function sortTermsOf(
+  requested: unknown,
+  columns: Record<string, SQL | AnyColumn>,
+  defaults: string[],
+  tieBreaker: AnyColumn,
+): SortTerm[] {
+  const keys = (Array.isArray(requested) ? requested : requested ? [requested] : []).map(String);
+  const effective = keys.length > 0 ? keys : defaults;
+  const seen = new Set<string>();
+  const terms: SortTerm[] = [];
+  const issues: ValidationIssue[] = [];
+  for (const raw of effective) {
+    const descending = raw.startsWith('-');
+    const key = descending ? raw.slice(1) : raw;
+    const expression = Object.hasOwn(columns, key) ? columns[key] : undefined;
+    if (!expression) {
+      issues.push({
+        field: 'Sort',
+        message: `No se puede ordenar por "${key}". Columnas permitidas: ${Object.keys(columns).join(', ')}.`,
+      });
+      continue;
+    }
+    if (seen.has(key)) continue;
+    seen.add(key);
+    terms.push({ key, expression, descending });
+  }
+  if (issues.length > 0) throw badRequest(issues[0]!.message, issues);
+  if (!seen.has('id')) terms.push({ key: 'id', expression: tieBreaker, descending: false });
+  return terms;
+}
+
+export function orderByTerms(terms: SortTerm[]): SQL[] {
+  return terms.map((t) => (t.descending ? desc(t.expression) : asc(t.expression)));
+}
+
+export interface PageRequest {
+  db: Db;
+  table: PgTable;
+  id: PgColumn;
+  /** FROM (with joins) of the rows. */
+  source: (db: Db, fields: SelectedFields) => PgSelect;
+  /** FROM of the count and the anchors: the listed table alone when the filters allow it. */
+  countSource: (db: Db, fields: SelectedFields) => PgSelect;
+  fields: SelectedFields;
+  where: SQL | undefined;
+  sort: SortTerm[];
+  page: number;
+  pageSize: number;
+}
+
+export interface PageResult<Row> {
+  rows: Row[];
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  totalCount: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+  /** True when more than EXACT_COUNT_LIMIT rows match and `totalCount` is the planner's estimate. */
+  totalCountIsEstimate: boolean;
+}
+
+const TOTAL = '__total';
+const dialect = new PgDialect();
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** `select count(*) from (select 1 ... where ... limit EXACT_COUNT_LIMIT + 1)`. */
+function cappedCount(request: PageRequest): SQL {
+  const capped = request
+    .countSource(request.db, { one: sql`1` })
+    .where(request.where)
+    .limit(EXACT_COUNT_LIMIT + 1);
+  return sql`(select count(*) from (${capped}) as capped)`;
+}
+
+const estimateCache = new Map<string, { at: number; value: Promise<number> }>();
+
+/** PostgreSQL's estimate of the rows the filter matches (planning only; kept ANCHOR_TTL_MS). */
+function estimatedCount(request: PageRequest): Promise<number> {
+  const key = cacheKeyOf(request, false);
+  const now = Date.now();
+  const cached = estimateCache.get(key);
+  if (cached && now - cached.at < ANCHOR_TTL_MS) return cached.value;
+  const value = planRows(request);
+  value.catch(() => estimateCache.delete(key));
+  estimateCache.set(key, { at: now, value });
+  while (estimateCache.size > ANCHOR_CACHE_SIZE) {
+    estimateCache.delete(estimateCache.keys().next().value!);
+  }
+  return value;
+}
+
+async function planRows(request: PageRequest): Promise<number> {
+  const query = request.countSource(request.db, { one: sql`1` }).where(request.where);
+  const result = await request.db.execute(sql`explain (format json) ${query}`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  const raw = row?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    Plan: { 'Plan Rows': number };
+  }[];
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+async function exactCount(request: PageRequest): Promise<number> {
+  const [row] = await request
+    .countSource(request.db, { count: sql<number>`count(*)::int` })
+    .where(request.where);
+  return Number((row as { count: number } | undefined)?.count ?? 0);
+}
+
+/* ---------- keyset anchors ---------- */
+
+interface Anchor {
+  /** 1-based position of the anchor row in the filtered, sorted list. */
+  position: number;
+  key: unknown;
+  id: number;
+}
+
+interface AnchorEntry {
+  builtAt: number;
+  version: number;
+  anchors: Promise<Anchor[]>;
+}
+
+const anchorCache = new Map<string, AnchorEntry>();
+const tableVersions = new Map<string, number>();
+
+/** Call after a write to a listed table: its anchors are rebuilt on the next deep page. */
+export function touchListedTable(table: PgTable): void {
+  const name = getTableName(table);
+  tableVersions.set(name, (tableVersions.get(name) ?? 0) + 1);
+}
+
+/** The sort key column when the order allows a keyset: one stored non-null column + the id. */
+function keysetColumn(request: PageRequest): { key: PgColumn | null; keyTerm?: SortTerm } | null {
+  const [first, second, ...rest] = request.sort;
+  if (!first || rest.length > 0) return null;
+  if (!second) return first.expression === request.id ? { key: null } : null;
+  if (second.expression !== request.id) return null;
+  const column = first.expression;
+  if (!(column instanceof PgColumn) || !column.notNull || column.table !== request.table) {
+    return null;
+  }
+  return { key: column, keyTerm: first };
+}
+
+/** The list (table and filter) and, for anchors, its order, as a cache key. */
+function cacheKeyOf(request: PageRequest, withOrder: boolean): string {
+  const where = request.where ? dialect.sqlToQuery(request.where) : { sql: '', params: [] };
+  return JSON.stringify([
+    getTableName(request.table),
+    where.sql,
+    where.params,
+    withOrder ? request.sort.map((t) => [t.key, t.descending]) : null,
+  ]);
+}
+
+function anchorsFor(request: PageRequest, key: PgColumn | null): Promise<Anchor[]> {
+  const table = getTableName(request.table);
+  const cacheKey = cacheKeyOf(request, true);
+  const version = tableVersions.get(table) ?? 0;
+  const now = Date.now();
+  const cached = anchorCache.get(cacheKey);
+  if (cached && cached.version === version && now - cached.builtAt < ANCHOR_TTL_MS) {
+    // Most recently used last (the Map's order is the eviction order).
+    anchorCache.delete(cacheKey);
+    anchorCache.set(cacheKey, cached);
+    return cached.anchors;
+  }
+  const order = orderByTerms(request.sort);
+  const sub = request
+    .countSource(request.db, {
+      key: key ? sql`${q(key)}`.as('anchor_key') : sql`null`.as('anchor_key'),
+      id: sql<number>`${q(request.id)}`.as('anchor_id'),
+      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as(
+        'anchor_position',
+      ),
+    })
+    .where(request.where)
+    .as('ranked');
+  const anchors = request.db
+    .select({ key: sub.key, id: sub.id, position: sub.position })
+    .from(sub)
+    .where(sql`${sub.position} % ${ANCHOR_STEP} = 0`)
+    .then((rows) =>
+      rows.map((row) => ({
+        key: row.key,
+        id: Number(row.id),
+        position: Number(row.position),
+      })),
+    );
+  anchors.catch(() => anchorCache.delete(cacheKey));
+  anchorCache.set(cacheKey, { builtAt: now, version, anchors });
+  while (anchorCache.size > ANCHOR_CACHE_SIZE) {
+    anchorCache.delete(anchorCache.keys().next().value!);
+  }
+  return anchors;
+}
+
+/** Rows strictly after `anchor` in the list's order. */
+function afterAnchor(request: PageRequest, key: PgColumn | null, anchor: Anchor): SQL {
+  const idTerm = request.sort[request.sort.length - 1]!;
+  const idAfter = idTerm.descending
+    ? sql`${q(request.id)} < ${anchor.id}`
+    : sql`${q(request.id)} > ${anchor.id}`;
+  if (!key) return idAfter;
+  const keyTerm = request.sort[0]!;
+  const value = sql`${anchor.key}`;
+  // `key >= k` (or <=) is the index range start; the OR only sorts out rows with key = k.
+  return keyTerm.descending
+    ? and(sql`${q(key)} <= ${value}`, or(sql`${q(key)} < ${value}`, idAfter))!
+    : and(sql`${q(key)} >= ${value}`, or(sql`${q(key)} > ${value}`, idAfter))!;
+}
+
+/* ---------- the page ---------- */
+
+/** Reads one page of a list and its total as described at the top of this file. */
+export async function readPage<Row extends Record<string, unknown>>(
+  request: PageRequest,
+): Promise<PageResult<Row>> {
+  const { page, pageSize } = request;
+  const offset = (page - 1) * pageSize;
+
+  let where = request.where;
+  let walk = offset;
+  const keyset = offset >= ANCHOR_MIN_OFFSET ? keysetColumn(request) : null;
+  if (keyset) {
+    const anchors = await anchorsFor(request, keyset.key);
+    // The last anchor before the first row of the page (position <= offset).
+    let chosen: Anchor | undefined;
+    for (const anchor of anchors) {
+      if (anchor.position > offset) break;
+      chosen = anchor;
+    }
+    if (chosen) {
+      where = and(where, afterAnchor(request, keyset.key, chosen));
+      walk = offset - chosen.position;
+    }
+  }
+
+  const fields = { ...request.fields, [TOTAL]: cappedCount(request).mapWith(Number) };
+  const order = orderByTerms(request.sort);
+  let fetched: Record<string, unknown>[];
+  if (keysetColumn(request)) {
+    // Deferred join: the ids of the page from the listed table alone (an index-only walk of the
+    // sort index, which INCLUDEs search_text on the large tables), then their rows and joins.
+    const ids = request
+      .countSource(request.db, { id: sql`${q(request.id)}` })
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize + 1)
+      .offset(walk);
+    fetched = (await request
+      .source(request.db, fields)
+      .where(inArray(request.id, ids))
+      .orderBy(...order)) as Record<string, unknown>[];
+  } else {
+    fetched = (await request
+      .source(request.db, fields)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize + 1)
+      .offset(walk)) as Record<string, unknown>[];
+  }
+
+  const hasNext = fetched.length > pageSize;
+  const rows = fetched.slice(0, pageSize).map((raw) => {
+    const { [TOTAL]: _total, ...row } = raw;
+    return row as Row;
+  });
+
+  let totalCount: number;
+  let estimated = false;
+  if (!hasNext && (rows.length > 0 || offset === 0)) {
+    // The page ends the list: the total is known exactly.
+    totalCount = offset + rows.length;
+  } else if (fetched.length === 0) {
+    // Past the end of the list (or of a stale anchor): count for real, rare.
+    totalCount = await exactCount(request);
+  } else {
+    const capped = Number(fetched[0]![TOTAL]);
+    if (capped <= EXACT_COUNT_LIMIT) {
+      totalCount = capped;
+    } else {
+      estimated = true;
+      const estimate = await estimatedCount(request);
+      totalCount = Math.max(estimate, EXACT_COUNT_LIMIT + 1, offset + pageSize + 1);
+    }
+  }
+  const totalPages = Math.ceil(totalCount / pageSize);
+  return {
+    rows,
+    page,
+    pageSize,
+    totalPages,
+    totalCount,
+    hasNext,
+    hasPrev: page > 1,
+    totalCountIsEstimate: estimated,
+  };
+}

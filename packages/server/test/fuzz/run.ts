@@ -1,0 +1,61 @@
+// `pnpm fuzz`: the long run of the contract fuzzer (test/fuzz/contract-fuzz.ts) on a fresh
+// database: PGlite, or PostgreSQL with TEST_DATABASE_URL. Prints the figures and exits 1 on
+// any failure. FUZZ_RUNS (per operation, default 120) and FUZZ_SEED (default: the time).
+import { fuzzContract } from './contract-fuzz.ts';
+import { fuzzSession } from './session.ts';
+import { createTestApp, createUser } from '../helpers.ts';
+import { listOperations } from '../../src/http/contract.ts';
+
+const runsPerOperation = Number(process.env.FUZZ_RUNS ?? 120);
+const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_000);
+const operations = listOperations().length;
+const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'PGlite';
+console.log(
+  `fuzzing ${operations} operations x ${runsPerOperation} requests, seed ${seed}, on ${database}`,
+);
+
+const t = await createTestApp();
+const session = await fuzzSession(t.app, t.db);
+const stats = await fuzzContract({
+  app: t.app,
+  token: session.token,
+  runsPerOperation,
+  seed,
+  async afterRequest(count) {
+    await session.afterRequest(count);
+    if (count % 1000 === 0) console.log(`  ${count} requests`);
+  },
+});
+// The process is still healthy afterwards: health, and sign-in of a user the fuzzer never saw
+// (the fuzzer's caller holds every permission and may have changed the administrator's password).
+const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+const fresh = await createUser(t.db, t.config, []);
+const signIn = await t.app.inject({
+  method: 'POST',
+  url: '/api/v1/auth/login',
+  payload: { username: fresh.email, password: fresh.password },
+});
+await t.close();
+
+const seconds = stats.durationMs / 1000;
+console.log(
+  `\n${stats.requests} requests in ${seconds.toFixed(1)} s (${(stats.requests / seconds).toFixed(0)}/s)`,
+);
+console.log(
+  'statuses:',
+  Object.entries(stats.byStatus)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', '),
+);
+console.log(`afterwards: health ${health.statusCode}, sign-in ${signIn.statusCode}`);
+const byProblem = new Map<string, number>();
+for (const failure of stats.failures) {
+  const key = `${failure.operationId}: ${failure.problem.slice(0, 120)}`;
+  byProblem.set(key, (byProblem.get(key) ?? 0) + 1);
+}
+console.log(`failures: ${stats.failures.length}`);
+for (const [key, count] of byProblem) console.log(`  ${count} x ${key}`);
+for (const failure of stats.failures.slice(0, 10)) console.log(JSON.stringify(failure));
+process.exit(
+  stats.failures.length === 0 && health.statusCode === 200 && signIn.statusCode === 200 ? 0 : 1,
+);

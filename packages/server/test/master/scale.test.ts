@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANCHOR_STEP, EXACT_COUNT_LIMIT } from '../../src/resources/listing.ts';
+import { createTestApp, expectSuccess, type TestApp } from '../helpers.ts';
+import { apiAs, type Api } from './fixtures.ts';
+
+// Lists at scale (issue 13, resources/listing.ts): deep pages read through keyset anchors answer
+// exactly what OFFSET would, including ties on the sort key; counts past EXACT_COUNT_LIMIT are
+// flagged estimates and the last page's count is exact; a write through the API moves the pages.
+
+const ROWS = 4_000;
+let t: TestApp;
+let api: Api;
+
+type Page = {
+  rows: { id: number; name: string }[];
+  page: number;
+  totalCount: number;
+  totalPages: number;
+  hasNext: boolean;
+  totalCountIsEstimate?: boolean;
+};
+
+const page = async (query: string) =>
+  expectSuccess(await api.get(`pointofsales/paged?${query}`), 'listPointsOfSale') as Page;
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** The ids OFFSET paging gives for the same order: the reference. */
+async function expectedIds(order: string, filter: string, offset: number, size: number) {
+  const where = filter ? sql`where search_text like ${`%${filter}%`}` : sql``;
+  const result = await t.db.execute(
+    sql`select id from points_of_sale ${where} order by ${sql.raw(order)} offset ${offset} limit ${size}`,
+  );
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = await apiAs(t.app, t.db);
+  // 700 distinct names, so every name is shared by several rows (ties across anchors).
+  await t.db.execute(sql`
+    insert into points_of_sale
+      (code, name, state_id, zip_code, municipality, settlement, street, external_number)
+    select 'SCALE-' || n, 'Tienda ' || (n % 700), 1 + n % 32, '06000', 'Municipio', 'Colonia',
+           'Calle', '1'
+    from generate_series(1, ${ROWS}) as n`);
+  await t.db.execute(sql`analyze points_of_sale`);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('deep pages through keyset anchors', () => {
+  const orders: [string, string][] = [
+    ['name', 'name_key, id'],
+    ['-name', 'name_key desc, id'],
+    ['id', 'id'],
+    ['-id', 'id desc'],
+  ];
+  for (const [sort, order] of orders) {
+    it(`Sort=${sort} answers what OFFSET answers, around and between anchors`, async () => {
+      for (const pageNumber of [201, 250, 300, 301, 399]) {
+        const offset = (pageNumber - 1) * 10;
+        expect(offset).toBeGreaterThanOrEqual(2 * ANCHOR_STEP);
+        const got = await page(`Sort=${sort}&Page=${pageNumber}&PageSize=10`);
+        expect(got.rows.map((row) => row.id)).toEqual(await expectedIds(order, '', offset, 10));
+      }
+    });
+  }
+
+  it('pages a filtered list the same way', async () => {
+    const got = await page('Filter=tienda%201&Sort=name&Page=150&PageSize=10');
+    expect(got.rows.map((row) => row.id)).toEqual(
+      await expectedIds('name_key, id', 'tienda 1', 1490, 10),
+    );
+  });
+
+  it('moves the pages after a delete through the API', async () => {
+    const before = await page('Sort=name&Page=250&PageSize=10');
+    const [first] = (await page('Sort=name&Page=1&PageSize=1')).rows;
+    expect((await api.delete(`pointofsales/${first!.id}`)).statusCode).toBe(200);
+    const after = await page('Sort=name&Page=250&PageSize=10');
+    expect(after.rows.map((row) => row.id)).toEqual(
+      await expectedIds('name_key, id', '', 2490, 10),
+    );
+    expect(after.rows[0]!.id).toBe(before.rows[1]!.id);
+  });
+});
+
+describe('counts', () => {
+  it(`flags an estimate past ${EXACT_COUNT_LIMIT} matches, never below the limit`, async () => {
+    const first = await page('Sort=name&PageSize=10');
+    expect(first.totalCountIsEstimate).toBe(true);
+    expect(first.totalCount).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(first.hasNext).toBe(true);
+  });
+
+  it('is exact on the page that ends the list', async () => {
+    const total = ROWS - 1; // one was deleted above
+    const last = await page(`Sort=name&Page=${Math.ceil(total / 10)}&PageSize=10`);
+    expect(last).toMatchObject({ totalCount: total, totalCountIsEstimate: false, hasNext: false });
+    expect(last.rows).toHaveLength(total % 10 || 10);
+  });
+
+  it('is exact for a filter with few matches', async () => {
+    const got = await page('Filter=tienda%20699&PageSize=2');
+    expect(got.totalCountIsEstimate).toBe(false);
+    expect(got.totalCount).toBe(
+      await expectedIds('id', 'tienda 699', 0, 100).then((r) => r.length),
+    );
+  });
+
+  it('counts exactly past the end of the list', async () => {
+    const got = await page('Sort=name&Page=9999&PageSize=10');
+    expect(got).toMatchObject({ rows: [], totalCount: ROWS - 1, totalCountIsEstimate: false });
+  });
+});
+
+describe('dropdown options of any size', () => {
+  type Option = { id: number; name: string; isActive?: boolean };
+  const options = async (query: string) =>
+    expectSuccess(
+      await api.get(`pointofsales/options?${query}`),
+      'listPointOfSaleOptions',
+    ) as Option[];
+
+  it('pages on with Skip until every active record was offered', async () => {
+    const first = await options('Take=100');
+    const next = await options('Take=100&Skip=100');
+    expect(first).toHaveLength(100);
+    expect(next).toHaveLength(100);
+    expect(new Set([...first, ...next].map((o) => o.id)).size).toBe(200);
+    expect(next[0]!.name.localeCompare(first[99]!.name, 'es')).toBeGreaterThanOrEqual(0);
+    const deep = await options('Take=100&Skip=3900');
+    expect(deep.length).toBe(ROWS - 1 - 3900);
+  });
+
+  it('answers the named records with Ids, inactive ones included and marked', async () => {
+    const [far] = (await page('Sort=-name&PageSize=1')).rows;
+    await t.db.execute(sql`update points_of_sale set is_active = false where id = ${far!.id}`);
+    const active = await options(`Filter=${encodeURIComponent(far!.name)}&Take=100`);
+    expect(active.map((o) => o.id)).not.toContain(far!.id);
+    const named = await options(`Ids=${far!.id}&Ids=1`);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        { id: far!.id, name: expect.stringContaining(far!.name) as string, isActive: false },
+        expect.objectContaining({ id: 1, isActive: true }),
+      ]),
+    );
+    expect(named).toHaveLength(2);
+  });
+});

@@ -1,0 +1,344 @@
+import { describe, expect, it } from 'vitest';
+import { buildTree, type SurveyContent, type SurveyTree } from '../../src/surveys/tree.ts';
+import { computeValidity, formatPoints } from '../../src/surveys/validity.ts';
+
+// One fixture per validity rule of docs/surveys.md "Validity", each asserting the exact Spanish
+// error on the item and, prefixed, in the survey's list. The trees are built in memory (the rules
+// are pure); designer.test.ts checks the same answers through GET surveys/{id}.
+
+class Fixture {
+  private next = 1;
+  private orders = new Map<string, number>();
+  readonly content: SurveyContent = {
+    survey: {
+      id: 1,
+      campaignId: 1,
+      campaignName: 'Campaña',
+      type: 1,
+      name: 'Cuestionario',
+      description: null,
+      points: 0,
+      isActive: true,
+      firstAnswerAt: null,
+    },
+    segments: [],
+    questions: [],
+    options: [],
+    hidden: [],
+  };
+
+  private order(container: string): number {
+    const order = this.orders.get(container) ?? 0;
+    this.orders.set(container, order + 1);
+    return order;
+  }
+
+  points(points: number): this {
+    this.content.survey.points = points;
+    return this;
+  }
+
+  segment(name: string, points = 0, parentId: number | null = null): number {
+    const id = this.next++;
+    this.content.segments.push({
+      id,
+      surveyId: 1,
+      parentId,
+      name,
+      description: null,
+      order: this.order(parentId === null ? 'root' : `s${parentId}`),
+      points,
+    });
+    return id;
+  }
+
+  question(
+    segmentId: number,
+    description: string,
+    fields: Partial<SurveyContent['questions'][number]> = {},
+  ): number {
+    const id = this.next++;
+    this.content.questions.push({
+      id,
+      segmentId,
+      type: 0,
+      order: this.order(`s${segmentId}`),
+      description,
+      acceptsNA: false,
+      isOptional: false,
+      hasPhoto: false,
+      hasOther: false,
+      multipleOptionsCount: null,
+      points: 0,
+      ...fields,
+    });
+    return id;
+  }
+
+  option(questionId: number, description: string, points = 0): number {
+    const id = this.next++;
+    this.content.options.push({
+      id,
+      questionId,
+      order: this.order(`q${questionId}`),
+      description,
+      points,
+      isOther: false,
+    });
+    return id;
+  }
+
+  hides(optionId: number, kind: 's' | 'q', targetId: number): this {
+    this.content.hidden.push({ optionId, kind, targetId });
+    return this;
+  }
+
+  tree(): SurveyTree {
+    return buildTree(this.content);
+  }
+}
+
+/** A valid single-choice question worth `points` with two options in `segmentId`. */
+function choice(f: Fixture, segmentId: number, description: string, points = 0) {
+  const id = f.question(segmentId, description, { type: 5, points });
+  return { id, a: f.option(id, 'A'), b: f.option(id, 'B') };
+}
+
+describe('a valid survey', () => {
+  it('has no error anywhere', () => {
+    const f = new Fixture().points(10);
+    const top = f.segment('Anaquel', 10);
+    const q = choice(f, top, '¿Está al frente?', 4);
+    const inner = f.segment('Precio', 6, top);
+    f.question(inner, '¿Cuál es el precio?', { type: 2, points: 6 });
+    f.hides(q.b, 's', inner);
+    const validity = computeValidity(f.tree());
+    expect(validity.survey).toEqual([]);
+    expect([...validity.segments.values()].flat()).toEqual([]);
+    expect([...validity.questions.values()].flat()).toEqual([]);
+  });
+});
+
+describe('survey rules', () => {
+  it('1: an empty survey', () => {
+    const validity = computeValidity(new Fixture().tree());
+    expect(validity.survey).toEqual(['El cuestionario no tiene segmentos.']);
+  });
+
+  it('2: survey points against its top-level segments', () => {
+    const f = new Fixture().points(10);
+    const a = f.segment('A', 5);
+    f.question(a, 'Pregunta uno', { points: 5 });
+    const b = f.segment('B', 3.5);
+    f.question(b, 'Pregunta dos', { points: 3.5 });
+    expect(computeValidity(f.tree()).survey).toEqual([
+      'Los puntos del cuestionario (10) no coinciden con la suma de sus segmentos (8.5).',
+    ]);
+  });
+
+  it('formats points as the screens do (es-MX, at most 2 decimals)', () => {
+    expect(formatPoints(1234.5)).toBe('1,234.5');
+    expect(formatPoints(0.1 + 0.2)).toBe('0.3');
+  });
+});
+
+describe('segment rules', () => {
+  it('3: an empty segment', () => {
+    const f = new Fixture();
+    const s = f.segment('Vacío');
+    const validity = computeValidity(f.tree());
+    expect(validity.segments.get(s)).toEqual(['El segmento no tiene preguntas ni subsegmentos.']);
+    expect(validity.survey).toContain(
+      'Segmento "Vacío": El segmento no tiene preguntas ni subsegmentos.',
+    );
+  });
+
+  it('4: segment points against its questions and sub-segments', () => {
+    const f = new Fixture().points(10);
+    const s = f.segment('Anaquel', 10);
+    f.question(s, 'Pregunta uno', { points: 4 });
+    const inner = f.segment('Interior', 3.5, s);
+    f.question(inner, 'Pregunta dos', { points: 3.5 });
+    const validity = computeValidity(f.tree());
+    const message =
+      'Los puntos del segmento (10) no coinciden con la suma de sus preguntas y subsegmentos (7.5).';
+    expect(validity.segments.get(s)).toEqual([message]);
+    expect(validity.segments.get(inner)).toEqual([]);
+    expect(validity.survey).toEqual([`Segmento "Anaquel": ${message}`]);
+  });
+});
+
+describe('question rules', () => {
+  it.each([4, 5, 6, 7, 8, 9, 11, 12])('5: type %i with fewer than two options', (type) => {
+    const f = new Fixture();
+    const s = f.segment('S');
+    const q = f.question(s, 'Elige', {
+      type,
+      multipleOptionsCount: type >= 7 && type <= 9 ? 1 : null,
+    });
+    f.option(q, 'Única');
+    const validity = computeValidity(f.tree());
+    expect(validity.questions.get(q)).toEqual(['La pregunta debe tener al menos dos opciones.']);
+    expect(validity.survey).toContain(
+      'Pregunta "Elige": La pregunta debe tener al menos dos opciones.',
+    );
+  });
+
+  it('6: a Likert matrix without statements', () => {
+    const f = new Fixture();
+    const q = f.question(f.segment('S'), 'Opina', { type: 10 });
+    expect(computeValidity(f.tree()).questions.get(q)).toEqual([
+      'La matriz de Likert debe tener al menos una afirmación.',
+    ]);
+  });
+
+  it('7: a count type without its count', () => {
+    const f = new Fixture();
+    const q = f.question(f.segment('S'), 'Elige hasta', { type: 7 });
+    f.option(q, 'A');
+    f.option(q, 'B');
+    expect(computeValidity(f.tree()).questions.get(q)).toEqual([
+      'Falta el número de opciones de la pregunta.',
+    ]);
+  });
+
+  it.each([7, 8, 9])('8: type %i whose count exceeds its options', (type) => {
+    const f = new Fixture();
+    const q = f.question(f.segment('S'), 'Elige', { type, multipleOptionsCount: 3 });
+    f.option(q, 'A');
+    f.option(q, 'B');
+    expect(computeValidity(f.tree()).questions.get(q)).toEqual([
+      'El número de opciones (3) excede las opciones disponibles (2).',
+    ]);
+  });
+
+  it('9: an option worth more than its question', () => {
+    const f = new Fixture();
+    const q = f.question(f.segment('S'), 'Elige', { type: 5, points: 5 });
+    f.option(q, 'Básico', 5);
+    f.option(q, 'Premium', 6);
+    expect(computeValidity(f.tree()).questions.get(q)).toEqual([
+      'La opción "Premium" vale más puntos (6) que la pregunta (5).',
+    ]);
+  });
+});
+
+describe('skip-logic rules', () => {
+  it('10: options of a type that answers every option (Ranking, Likert) hide nothing', () => {
+    const f = new Fixture();
+    const s = f.segment('S');
+    const q = f.question(s, 'Ordena', { type: 11 });
+    const a = f.option(q, 'A');
+    f.option(q, 'B');
+    const later = f.question(s, 'Después');
+    f.hides(a, 'q', later);
+    expect(computeValidity(f.tree()).questions.get(q)).toEqual([
+      'Las opciones de una pregunta de tipo Ranking no pueden ocultar elementos.',
+    ]);
+  });
+
+  it('11: an option hiding its own question', () => {
+    const f = new Fixture();
+    const s = f.segment('S');
+    const q = choice(f, s, '¿Hay exhibidor?');
+    f.question(s, 'Otra');
+    f.hides(q.b, 'q', q.id);
+    expect(computeValidity(f.tree()).questions.get(q.id)).toEqual([
+      'La opción "B" oculta su propia pregunta.',
+    ]);
+  });
+
+  it('12: an option hiding a segment that contains its question', () => {
+    const f = new Fixture();
+    const outer = f.segment('Anaquel');
+    const inner = f.segment('Interior', 0, outer);
+    const q = choice(f, inner, '¿Hay exhibidor?');
+    f.hides(q.b, 's', outer);
+    expect(computeValidity(f.tree()).questions.get(q.id)).toEqual([
+      'La opción "B" oculta el segmento "Anaquel", que contiene a la pregunta.',
+    ]);
+  });
+
+  it('13: an option hiding an item before its question (question or segment)', () => {
+    const f = new Fixture();
+    const first = f.segment('Primero');
+    const earlier = f.question(first, '¿Hay precio?');
+    const second = f.segment('Segundo');
+    const q = choice(f, second, '¿Hay exhibidor?');
+    f.hides(q.a, 'q', earlier).hides(q.b, 's', first);
+    expect(computeValidity(f.tree()).questions.get(q.id)).toEqual([
+      'La opción "A" oculta la pregunta "¿Hay precio?", que está antes de la pregunta.',
+      'La opción "B" oculta el segmento "Primero", que está antes de la pregunta.',
+    ]);
+  });
+
+  it('14: a cycle between questions (through a segment too)', () => {
+    const f = new Fixture();
+    const s1 = f.segment('Uno');
+    const q1 = choice(f, s1, 'Alfa');
+    const s2 = f.segment('Dos');
+    const q2 = choice(f, s2, 'Beta');
+    f.hides(q1.a, 's', s2); // Alfa hides Beta's segment
+    f.hides(q2.a, 'q', q1.id); // Beta hides Alfa (backwards too)
+    const validity = computeValidity(f.tree());
+    const cycle = 'La lógica de salto forma un ciclo: "Alfa" → "Beta" → "Alfa".';
+    expect(validity.questions.get(q1.id)).toContain(cycle);
+    expect(validity.questions.get(q2.id)).toContain(cycle);
+    expect(validity.questions.get(q2.id)).toContain(
+      'La opción "A" oculta la pregunta "Alfa", que está antes de la pregunta.',
+    );
+  });
+
+  it('15: a segment every answer of a mandatory, always shown question hides', () => {
+    const f = new Fixture();
+    const s1 = f.segment('Uno');
+    const q = choice(f, s1, '¿Hay exhibidor?');
+    const s2 = f.segment('Dos');
+    const inside = f.question(s2, 'Dentro');
+    f.hides(q.a, 's', s2).hides(q.b, 's', s2);
+    const validity = computeValidity(f.tree());
+    expect(validity.segments.get(s2)).toEqual([
+      'El segmento nunca se muestra: todas las respuestas posibles de la pregunta "¿Hay exhibidor?" lo ocultan.',
+    ]);
+    // Only the outermost unreachable item is reported.
+    expect(validity.questions.get(inside)).toEqual([]);
+  });
+
+  it('15: a question hidden by every answer, one option through its segment', () => {
+    const f = new Fixture();
+    const s1 = f.segment('Uno');
+    const q = choice(f, s1, '¿Hay exhibidor?');
+    const s2 = f.segment('Dos');
+    const target = f.question(s2, 'Dentro');
+    f.question(s2, 'Otra');
+    f.hides(q.a, 'q', target).hides(q.b, 's', s2);
+    const validity = computeValidity(f.tree());
+    expect(validity.questions.get(target)).toEqual([
+      'La pregunta nunca se muestra: todas las respuestas posibles de la pregunta "¿Hay exhibidor?" la ocultan.',
+    ]);
+    expect(validity.survey).toContain(
+      'Pregunta "Dentro": La pregunta nunca se muestra: todas las respuestas posibles de la pregunta "¿Hay exhibidor?" la ocultan.',
+    );
+  });
+
+  it('15: not reported when the hiding question may be skipped (optional, NA or itself hidden)', () => {
+    for (const variant of ['optional', 'na', 'hidden'] as const) {
+      const f = new Fixture();
+      const s1 = f.segment('Uno');
+      const gate = choice(f, s1, 'Puerta');
+      const q = f.question(s1, 'Filtro', {
+        type: 4,
+        isOptional: variant === 'optional',
+        acceptsNA: variant === 'na',
+      });
+      const yes = f.option(q, 'Sí');
+      const no = f.option(q, 'No');
+      const s2 = f.segment('Dos');
+      f.question(s2, 'Dentro');
+      f.hides(yes, 's', s2).hides(no, 's', s2);
+      if (variant === 'hidden') f.hides(gate.a, 'q', q);
+      const validity = computeValidity(f.tree());
+      expect(validity.segments.get(s2), variant).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns, checkIns, surveys } from '../../src/db/schema/index.ts';
+import { LocalFileStorage } from '../../src/files/storage.ts';
+import { masterDataSeeder } from '../../src/seed/master-data.ts';
+import { DEMO_CAMPAIGNS, ensureDemoWorld, generateDemoVisits } from '../../src/seed/visits-demo.ts';
+import { loadSurveyTree, toSurveyTreeAnswer } from '../../src/surveys/tree.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo visits', () => {
+  it('creates valid demo surveys and stores generated visits through the sync', async () => {
+    const storage = new LocalFileStorage(path.join(t.config.dataDir, 'files'));
+    await masterDataSeeder.run({ db: t.db, config: t.config, storage });
+    await ensureDemoWorld(t.db, t.config);
+    await ensureDemoWorld(t.db, t.config); // idempotent
+    const demoCampaigns = await t.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(inArray(campaigns.name, Object.values(DEMO_CAMPAIGNS)));
+    expect(demoCampaigns).toHaveLength(2);
+    const surveyRows = await t.db
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(
+        inArray(
+          surveys.campaignId,
+          demoCampaigns.map((c) => c.id),
+        ),
+      );
+    expect(surveyRows).toHaveLength(3);
+    for (const { id } of surveyRows) {
+      const tree = toSurveyTreeAnswer((await loadSurveyTree(t.db, id))!);
+      expect(tree.errors, tree.name).toEqual([]);
+    }
+
+    // generateDemoVisits throws when the sync refuses a generated visit.
+    const stored = await generateDemoVisits(t.db, storage, { visits: 40, days: 10, seed: 3 });
+    expect(stored).toBeGreaterThan(20);
+    const [row] = await t.db.select({ n: count() }).from(checkIns);
+    expect(row!.n).toBe(stored);
+    const [answered] = await t.db
+      .select({ firstAnswerAt: surveys.firstAnswerAt })
+      .from(surveys)
+      .where(eq(surveys.id, surveyRows[0]!.id));
+    expect(answered!.firstAnswerAt).not.toBeNull();
+    // The master data, the world and 40 visits: minutes on a loaded machine, not 20 s.
+  }, 300_000);
+});

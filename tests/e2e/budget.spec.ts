@@ -1,0 +1,135 @@
+// The byte budget of the sign-in route (issue 14), on the app this run built and the real server
+// sends: the JavaScript that loading /login fetches, compressed as it crosses the wire, and the
+// largest chunk of the whole app. Bytes, not timings (Lighthouse is `pnpm bench:web`).
+import http from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Brotli bytes of every script /login loads before it can be used, with about 5 % headroom.
+ * Measured: 167 546 (183 667 before the sign-in form dropped zod and the router build dropped
+ * react-router's unused components; docs/decisions.md, issue 14).
+ */
+const SIGN_IN_ROUTE_BUDGET = 176_000;
+/**
+ * Brotli bytes of the largest script of the app (today the entry: react-dom and the route table),
+ * with about 5 % headroom. Measured: 68 061.
+ */
+const LARGEST_CHUNK_BUDGET = 72_000;
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The bytes exactly as the server sends them (no client-side decoding). */
+function rawGet(url: string, headers: Record<string, string>): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+function listing(sizes: Map<string, number>): string {
+  return [...sizes]
+    .sort((a, b) => b[1] - a[1])
+    .map(([path, bytes]) => `  ${String(bytes).padStart(8)}  ${path}`)
+    .join('\n');
+}
+
+test('the sign-in route stays within its JavaScript budget, sent compressed', async ({
+  page,
+  baseURL,
+}) => {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('textbox', { name: 'Correo electrónico' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.size).toBeGreaterThan(0);
+
+  const brotliSizes = new Map<string, number>();
+  for (const path of scripts) {
+    const compressed = await rawGet(`${baseURL}${path}`, { 'accept-encoding': 'br' });
+    expect(compressed.status, path).toBe(200);
+    expect(compressed.headers['content-encoding'], path).toBe('br');
+    expect(compressed.headers.vary, path).toMatch(/accept-encoding/i);
+    expect(compressed.headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
+    // Without Accept-Encoding: the identity bytes, the same script.
+    const identity = await rawGet(`${baseURL}${path}`, {});
+    expect(identity.headers['content-encoding'], path).toBeUndefined();
+    expect(brotliDecompressSync(compressed.body).equals(identity.body), path).toBe(true);
+    brotliSizes.set(path, compressed.body.length);
+  }
+
+  const total = [...brotliSizes.values()].reduce((sum, bytes) => sum + bytes, 0);
+  test.info().annotations.push({
+    type: 'bytes',
+    description: `/login JavaScript: ${total} bytes brotli in ${brotliSizes.size} files`,
+  });
+  expect(
+    total,
+    `/login fetches ${total} bytes of JavaScript (brotli), over its budget of ` +
+      `${SIGN_IN_ROUTE_BUDGET}. Keep what only signed-in screens need out of the sign-in route ` +
+      `(lazy routes, dynamic import) or raise the budget in tests/e2e/budget.spec.ts with the ` +
+      `reason. Per file:\n${listing(brotliSizes)}`,
+  ).toBeLessThanOrEqual(SIGN_IN_ROUTE_BUDGET);
+
+  // index.html: revalidated on every load, so a deploy is seen at once.
+  for (const path of ['/login', '/dashboard', '/']) {
+    const html = await rawGet(`${baseURL}${path}`, { 'accept-encoding': 'br' });
+    expect(html.headers['cache-control'], path).toBe('no-cache');
+    expect(html.headers['content-encoding'], path).toBe('br');
+  }
+});
+
+test('no chunk of the app is over the largest-chunk budget', async ({ baseURL }) => {
+  // Every chunk the app can load is named in the entry's preload map (Vite's __vite__mapDeps) or
+  // in index.html.
+  const html = (await rawGet(`${baseURL}/login`, {})).body.toString();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  expect(entry, 'the entry script of index.html').toBeTruthy();
+  const entrySource = (await rawGet(`${baseURL}${entry}`, {})).body.toString();
+  const chunks = new Set<string>([entry!]);
+  for (const match of `${html}\n${entrySource}`.matchAll(/["/](assets\/[\w.-]+\.js)"/g)) {
+    chunks.add(`/${match[1]}`);
+  }
+  expect(chunks.size).toBeGreaterThan(10);
+
+  const brotliSizes = new Map<string, number>();
+  for (const path of chunks) {
+    const response = await rawGet(`${baseURL}${path}`, { 'accept-encoding': 'br' });
+    expect(response.status, path).toBe(200);
+    // A file under 512 bytes has no compressed copy (packages/app/build/precompress.ts).
+    if (response.headers['content-encoding'] !== 'br')
+      expect(response.body.length).toBeLessThan(512);
+    brotliSizes.set(path, response.body.length);
+  }
+  const [largestPath, largest] = [...brotliSizes].sort((a, b) => b[1] - a[1])[0]!;
+  test.info().annotations.push({
+    type: 'bytes',
+    description: `largest chunk: ${largestPath} ${largest} bytes brotli (${chunks.size} chunks)`,
+  });
+  expect(
+    largest,
+    `${largestPath} is ${largest} bytes (brotli), over the largest-chunk budget of ` +
+      `${LARGEST_CHUNK_BUDGET}. Split it (dynamic import of what one screen alone uses) or raise ` +
+      `the budget in tests/e2e/budget.spec.ts with the reason. Largest chunks:\n` +
+      listing(new Map([...brotliSizes].sort((a, b) => b[1] - a[1]).slice(0, 8))),
+  ).toBeLessThanOrEqual(LARGEST_CHUNK_BUDGET);
+});
