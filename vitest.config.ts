@@ -6,6 +6,8 @@ import { uiProjects } from './packages/ui/vitest.config.ts';
 // not nest `projects`, so they are listed here directly.
 export default defineConfig({
   test: {
+    // The default output, plus the tests that passed only on retry (CI retries once).
+    reporters: ['default', './scripts/retry-reporter.ts'],
     projects: ['packages/server', 'packages/api', 'packages/app', ...uiProjects],
   },
 });

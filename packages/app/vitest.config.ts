@@ -12,5 +12,8 @@ export default defineProject({
     restoreMocks: true,
     // Two shared cores: user-event journeys through react-aria can take seconds under load.
     testTimeout: 20_000,
+    // CI (CI=true): a test that fails once under load is run once more and reported as retried;
+    // one that fails twice fails the run. Locally, no retries.
+    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -14,5 +14,8 @@ export default defineProject({
     // A fresh database per file (migrations, seed) takes long on two cores under a full run.
     hookTimeout: 180_000,
     restoreMocks: true,
+    // CI (CI=true): a test that fails once under load is run once more and reported as retried;
+    // one that fails twice fails the run. Locally, no retries.
+    retry: process.env.CI ? 1 : 0,
   },
 });

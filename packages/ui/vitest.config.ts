@@ -7,6 +7,10 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 const uiRoot = fileURLToPath(new URL('.', import.meta.url));
 const storybookDir = fileURLToPath(new URL('../../.storybook', import.meta.url));
 
+// CI (CI=true): a test that fails once under load is run once more and reported as retried; one
+// that fails twice fails the run. Locally, no retries.
+const retry = process.env.CI ? 1 : 0;
+
 /**
  * The ui test projects, shared with the root config (vitest does not nest `projects`):
  * fast jsdom unit tests, and every Storybook story as a browser test (render + play function +
@@ -22,6 +26,7 @@ export const uiProjects: TestProjectInlineConfiguration[] = [
       setupFiles: ['./src/test/setup.ts'],
       css: false,
       restoreMocks: true,
+      retry,
     },
   },
   {
@@ -30,6 +35,7 @@ export const uiProjects: TestProjectInlineConfiguration[] = [
       name: 'storybook',
       setupFiles: [fileURLToPath(new URL('../../.storybook/vitest.setup.ts', import.meta.url))],
       testTimeout: 20_000,
+      retry,
       browser: {
         enabled: true,
         headless: true,
