@@ -2,6 +2,7 @@ import { Fragment, useMemo, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { AlertTriangleIcon } from '../../icons';
 import { Spinner } from '../spinner';
+import { DEFERRED_RENDER_MIN_QUESTIONS, DeferredSegment, segmentSize } from './DeferredSegment';
 import { OptionRow } from './OptionRow';
 import {
   PointsBadge,
@@ -205,6 +206,13 @@ export function SurveyDesigner({
   ...actions
 }: SurveyDesignerProps) {
   const names = useMemo(() => (survey ? itemNames(survey) : new Map<string, string>()), [survey]);
+  const deferred = useMemo(
+    () =>
+      !!survey &&
+      survey.segments.reduce((sum, segment) => sum + segmentSize(segment).questions, 0) >=
+        DEFERRED_RENDER_MIN_QUESTIONS,
+    [survey],
+  );
   if (status === 'invalid-id') {
     return (
       <p role="alert" className="flex items-center gap-2 text-sm font-medium text-danger">
@@ -268,13 +276,15 @@ export function SurveyDesigner({
           {addTop && <SegmentInsertionPoint order={segments[0]!.order} onAddSegment={addTop} />}
           {segments.map((segment, i) => (
             <Fragment key={segment.id}>
-              <DesignerSegment
-                segment={segment}
-                isFirst={i === 0}
-                isLast={i === segments.length - 1}
-                level={2}
-                ctx={ctx}
-              />
+              <DeferredSegment segment={segment} eager={!deferred || i < 2} headingLevel={2}>
+                <DesignerSegment
+                  segment={segment}
+                  isFirst={i === 0}
+                  isLast={i === segments.length - 1}
+                  level={2}
+                  ctx={ctx}
+                />
+              </DeferredSegment>
               {addTop && <SegmentInsertionPoint order={segment.order + 1} onAddSegment={addTop} />}
             </Fragment>
           ))}
