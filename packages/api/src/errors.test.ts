@@ -113,6 +113,26 @@ describe('messageForError (spec 1 §8)', () => {
     );
   });
 
+  it('reads the minutes next to "minuto" before any other number of a locked message', () => {
+    expect(
+      messageForError(apiError(401, 'ACCOUNT_LOCKED', 'Cuenta 7 bloqueada: espera 12minutos')),
+    ).toBe('La cuenta está bloqueada. Intenta de nuevo en 12 minuto(s).');
+    expect(
+      messageForError(apiError(401, 'ACCOUNT_LOCKED', 'Cuenta 7 bloqueada: espera 12 minutos')),
+    ).toBe('La cuenta está bloqueada. Intenta de nuevo en 12 minuto(s).');
+  });
+
+  it('shows the errorMessage of an ApiError from another bundle copy, not its Error message', () => {
+    // Same shape, another class: isApiError accepts it; its words are in errorMessage.
+    const lookalike = Object.assign(new Error('texto interno'), {
+      name: 'ApiError',
+      statusCode: 0,
+      errorCode: 'NETWORK_ERROR',
+      errorMessage: 'No se pudo conectar con el servidor.',
+    });
+    expect(messageForError(lookalike)).toBe('No se pudo conectar con el servidor.');
+  });
+
   it('never shows a blank message: an empty or blank text becomes the generic one', () => {
     for (const blank of ['', '   ']) {
       const noAnswer = new ApiError({

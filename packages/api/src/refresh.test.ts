@@ -180,6 +180,34 @@ describe('401 refresh queue (spec 1 §4)', () => {
     expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(0);
   });
 
+  it('waits for the refresh in flight even when another token arrived meanwhile', async () => {
+    const refreshAnswer = deferred<Response>();
+    const late = deferred<void>();
+    const mock = createMockFetch(async (request) => {
+      if (request.path === '/auth/refresh-token') return refreshAnswer.promise;
+      if (request.authorization === `Bearer ${NEW}`) return ok(PERMISSIONS);
+      if (request.path === '/users/promoters') await late.promise;
+      return unauthorized();
+    });
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, fetch: mock.fetch });
+    const first = unwrap(client.GET('/permissions'));
+    const second = unwrap(client.GET('/users/promoters'));
+    await expect.poll(() => mock.callsTo('POST', '/auth/refresh-token').length).toBe(1);
+    // Another tab broadcasts a token the server no longer accepts, then the second 401 arrives
+    // while this tab's refresh is still running: it waits for that refresh's token.
+    setAccessToken('stale-tab-token');
+    late.resolve();
+    await expect.poll(() => mock.callsTo('GET', '/users/promoters').length).toBe(1);
+    refreshAnswer.resolve(refreshed());
+    await expect(first).resolves.toEqual(PERMISSIONS);
+    await expect(second).resolves.toEqual(PERMISSIONS);
+    expect(mock.callsTo('GET', '/users/promoters').map((call) => call.authorization)).toEqual([
+      `Bearer ${OLD}`,
+      `Bearer ${NEW}`,
+    ]);
+    expect(mock.callsTo('POST', '/auth/refresh-token')).toHaveLength(1);
+  });
+
   it('does not refresh a second time when the replayed request answers 401 again', async () => {
     const mock = createMockFetch((request) =>
       request.path === '/auth/refresh-token' ? refreshed() : unauthorized(),
