@@ -51,6 +51,24 @@ for (const [pathKey, item] of Object.entries(contract.paths).sort(([a], [b]) =>
 }
 
 const permissionCodes = contract.components.schemas.PermissionCode.enum;
+// The catalogue's CRUD resources (x-permission-catalogue) and the codes must agree: each listed
+// resource has its four codes, and each resource with the four codes is listed.
+const crud = ['VIEW', 'CREATE', 'UPDATE', 'DELETE'];
+const catalogue = Object.keys(contract['x-permission-catalogue'] ?? {});
+const bases = [
+  ...new Set(permissionCodes.map((code) => /^(?:VIEW|CREATE|UPDATE|DELETE)_(.+)$/.exec(code)?.[1])),
+].filter(Boolean);
+for (const base of bases) {
+  const complete = crud.every((action) => permissionCodes.includes(`${action}_${base}`));
+  if (complete !== catalogue.includes(base)) {
+    throw new Error(
+      `PermissionCode ${base}: list it in components/permissions.yaml#/x-crud-resources`,
+    );
+  }
+}
+for (const base of catalogue) {
+  if (!bases.includes(base)) throw new Error(`x-crud-resources ${base}: no PermissionCode`);
+}
 
 const multipart = [];
 for (const [pathKey, item] of Object.entries(contract.paths)) {

@@ -2554,7 +2554,7 @@ export interface components {
       success: true;
       data: components['schemas']['Deleted'];
     };
-    Brand: {
+    NamedRecord: {
       /** @example 4 */
       id: number;
       /**
@@ -2573,15 +2573,15 @@ export interface components {
        */
       isActive: boolean;
     };
-    BrandPage: components['schemas']['PageInfo'] & {
-      rows: components['schemas']['Brand'][];
+    NamedRecordPage: components['schemas']['PageInfo'] & {
+      rows: components['schemas']['NamedRecord'][];
     };
-    BrandPageEnvelope: {
+    NamedRecordPageEnvelope: {
       /** @constant */
       success: true;
-      data: components['schemas']['BrandPage'];
+      data: components['schemas']['NamedRecordPage'];
     };
-    BrandInput: {
+    NamedRecordInput: {
       /**
        * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
        * @example Jumex
@@ -2598,59 +2598,10 @@ export interface components {
        */
       isActive: boolean;
     };
-    BrandEnvelope: {
+    NamedRecordEnvelope: {
       /** @constant */
       success: true;
-      data: components['schemas']['Brand'];
-    };
-    Category: {
-      /** @example 2 */
-      id: number;
-      /**
-       * @description Unique, case-insensitively.
-       * @example Bebidas
-       */
-      name: string;
-      /**
-       * @description Description, or null.
-       * @example Refrescos, jugos y aguas
-       */
-      description: string | null;
-      /**
-       * @description Active; inactive records are left out of the dropdown options.
-       * @example true
-       */
-      isActive: boolean;
-    };
-    CategoryPage: components['schemas']['PageInfo'] & {
-      rows: components['schemas']['Category'][];
-    };
-    CategoryPageEnvelope: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['CategoryPage'];
-    };
-    CategoryInput: {
-      /**
-       * @description Required; at least 3 characters after trimming ('El nombre es obligatorio', 'El nombre debe tener al menos 3 caracteres').
-       * @example Bebidas
-       */
-      name: string;
-      /**
-       * @description Optional; at most 255 characters ('La descripción no puede exceder 255 caracteres').
-       * @example Refrescos, jugos y aguas
-       */
-      description?: string | null;
-      /**
-       * @description Active; inactive records are left out of the dropdown options.
-       * @example true
-       */
-      isActive: boolean;
-    };
-    CategoryEnvelope: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['Category'];
+      data: components['schemas']['NamedRecord'];
     };
     Subcategory: {
       /** @example 5 */
@@ -6060,7 +6011,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['BrandPageEnvelope'];
+          'application/json': components['schemas']['NamedRecordPageEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6127,7 +6078,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['BrandInput'];
+        'application/json': components['schemas']['NamedRecordInput'];
       };
     };
     responses: {
@@ -6137,7 +6088,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['BrandEnvelope'];
+          'application/json': components['schemas']['NamedRecordEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6168,7 +6119,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['BrandEnvelope'];
+          'application/json': components['schemas']['NamedRecordEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6193,7 +6144,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['BrandInput'];
+        'application/json': components['schemas']['NamedRecordInput'];
       };
     };
     responses: {
@@ -6203,7 +6154,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['BrandEnvelope'];
+          'application/json': components['schemas']['NamedRecordEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6276,7 +6227,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryPageEnvelope'];
+          'application/json': components['schemas']['NamedRecordPageEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6343,7 +6294,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CategoryInput'];
+        'application/json': components['schemas']['NamedRecordInput'];
       };
     };
     responses: {
@@ -6353,7 +6304,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryEnvelope'];
+          'application/json': components['schemas']['NamedRecordEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6384,7 +6335,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryEnvelope'];
+          'application/json': components['schemas']['NamedRecordEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6409,7 +6360,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CategoryInput'];
+        'application/json': components['schemas']['NamedRecordInput'];
       };
     };
     responses: {
@@ -6419,7 +6370,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryEnvelope'];
+          'application/json': components['schemas']['NamedRecordEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -52,10 +52,13 @@ export function setRelationMutationOptions<P extends RelationPath>(path: P) {
 export type Profile = Schemas['Profile'];
 export type ProfileDetail = Schemas['ProfileDetail'];
 export type ProfileInput = Schemas['ProfileInput'];
-export type Brand = Schemas['Brand'];
-export type BrandInput = Schemas['BrandInput'];
-export type Category = Schemas['Category'];
-export type CategoryInput = Schemas['CategoryInput'];
+/** The row and body of every plain name/description/isActive resource (brands, categories). */
+export type NamedRecord = Schemas['NamedRecord'];
+export type NamedRecordInput = Schemas['NamedRecordInput'];
+export type Brand = NamedRecord;
+export type BrandInput = NamedRecordInput;
+export type Category = NamedRecord;
+export type CategoryInput = NamedRecordInput;
 export type Subcategory = Schemas['Subcategory'];
 export type SubcategoryInput = Schemas['SubcategoryInput'];
 export type Client = Schemas['Client'];

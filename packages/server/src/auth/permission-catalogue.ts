@@ -1,4 +1,5 @@
 import type { components } from '@anaquel/api/schema';
+import { contract } from '../http/contract.ts';
 
 export type PermissionCode = components['schemas']['PermissionCode'];
 export type ClientPolicy = components['schemas']['ClientPolicy'];
@@ -10,27 +11,14 @@ export interface PermissionDefinition {
   description: string;
 }
 
-/** Resources with the four CRUD permissions, in catalogue order, with their 'Area/Subgroup'. */
-const CRUD_RESOURCES: { resource: string; group: string; noun: string }[] = [
-  { resource: 'PROFILES', group: 'Seguridad/Perfiles', noun: 'perfiles' },
-  { resource: 'USERS', group: 'Seguridad/Usuarios', noun: 'usuarios' },
-  { resource: 'CLIENTS', group: 'Administración/Clientes', noun: 'clientes' },
-  { resource: 'POINTOFSALES', group: 'Administración/Puntos de venta', noun: 'puntos de venta' },
-  { resource: 'REGIONS', group: 'Administración/Regiones', noun: 'regiones' },
-  { resource: 'CAMPAIGNS', group: 'Administración/Campañas', noun: 'campañas' },
-  { resource: 'BRANDS', group: 'Productos/Marcas', noun: 'marcas' },
-  { resource: 'CATEGORIES', group: 'Productos/Categorías', noun: 'categorías' },
-  { resource: 'SUBCATEGORIES', group: 'Productos/Subcategorías', noun: 'subcategorías' },
-  { resource: 'PRODUCTS', group: 'Productos/Productos', noun: 'productos' },
-  { resource: 'SURVEYS', group: 'Cuestionarios/Cuestionarios', noun: 'cuestionarios' },
-  { resource: 'SEGMENTS', group: 'Cuestionarios/Segmentos', noun: 'segmentos' },
-  { resource: 'QUESTIONS', group: 'Cuestionarios/Preguntas', noun: 'preguntas' },
-  {
-    resource: 'MULTIPLEOPTIONS',
-    group: 'Cuestionarios/Opciones múltiples',
-    noun: 'opciones múltiples',
-  },
-];
+/**
+ * Resources with the four CRUD permissions, in catalogue order, with their 'Area/Subgroup' and
+ * Spanish plural noun: the contract's `x-permission-catalogue` (components/permissions.yaml), which
+ * `pnpm gen` checks against the PermissionCode enum.
+ */
+const CRUD_RESOURCES = Object.entries(
+  contract['x-permission-catalogue'] as Record<string, [group: string, noun: string]>,
+).map(([resource, [group, noun]]) => ({ resource, group, noun }));
 
 const ACTIONS: { policy: ClientPolicy; verb: string }[] = [
   { policy: 'VIEW', verb: 'Ver' },
