@@ -29,6 +29,9 @@ import { badRequest, type ValidationIssue } from '../http/errors.ts';
 //    evaluated once), and a page that ends the list gives the exact total without counting.
 // 2. A cheap count: matches are counted up to EXACT_COUNT_LIMIT; beyond that the total is
 //    PostgreSQL's planner estimate (EXPLAIN, no execution), flagged `totalCountIsEstimate`.
+//    The capped count of a list (table and filter) is reused for COUNT_TTL_MS (the next pages
+//    of the same search, the same page asked again) unless a write through this process touched
+//    the table (touchListedTable); the page query then carries no count at all.
 // 3. Page ids first: when the order is on the listed table, the page's ids are read from that
 //    table alone (an index-only walk where the sort index covers the filter) and only those rows
 //    are joined (a deferred join).
@@ -37,6 +40,8 @@ import { badRequest, type ValidationIssue } from '../http/errors.ts';
 //    key of the filtered list is remembered (keyset anchors, one ordered index scan, rebuilt after
 //    ANCHOR_TTL_MS or a write through this process) and page N seeks to the nearest anchor
 //    (`WHERE (key, id) > anchor`) and walks fewer than ANCHOR_STEP rows from there.
+// 5. No rebuilding: the same page of the same list asked again runs the query built the first
+//    time (see "built page queries" below).
 
 /** Matches counted exactly; a list with more reports the planner's estimate (never less). */
 export const EXACT_COUNT_LIMIT = 1_000;
@@ -47,6 +52,13 @@ export const ANCHOR_MIN_OFFSET = 2 * ANCHOR_STEP;
 /** How long anchors are trusted when no write through this process touched the table. */
 export const ANCHOR_TTL_MS = 30_000;
 const ANCHOR_CACHE_SIZE = 200;
+/**
+ * How long a list's capped count is reused when no write through this process touched its
+ * table: the bound within which a change made elsewhere (another process, SQL typed into the
+ * database) shows in `totalCount` of a page that does not end the list.
+ */
+export const COUNT_TTL_MS = 5_000;
+const COUNT_CACHE_SIZE = 500;
 
 /** One validated `Sort` key. */
 export interface SortTerm {
@@ -137,8 +149,7 @@ function cappedCount(request: PageRequest): SQL {
 const estimateCache = new Map<string, { at: number; value: Promise<number> }>();
 
 /** PostgreSQL's estimate of the rows the filter matches (planning only; kept ANCHOR_TTL_MS). */
-function estimatedCount(request: PageRequest): Promise<number> {
-  const key = cacheKeyOf(request, false);
+function estimatedCount(request: PageRequest, key: string): Promise<number> {
   const now = Date.now();
   const cached = estimateCache.get(key);
   if (cached && now - cached.at < ANCHOR_TTL_MS) return cached.value;
@@ -160,6 +171,44 @@ async function planRows(request: PageRequest): Promise<number> {
     Plan: { 'Plan Rows': number };
   }[];
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * Capped counts (at most EXACT_COUNT_LIMIT + 1) by database and list, with the table version
+ * they saw.
+ */
+const countCaches = new WeakMap<
+  object,
+  Map<string, { at: number; version: number; capped: number }>
+>();
+
+function countCacheOf(db: Db): Map<string, { at: number; version: number; capped: number }> {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(db, cache);
+  }
+  return cache;
+}
+
+function cachedCount(db: Db, key: string, version: number, now: number): number | undefined {
+  const countCache = countCacheOf(db);
+  const cached = countCache.get(key);
+  if (!cached) return undefined;
+  if (cached.version !== version || now - cached.at >= COUNT_TTL_MS) {
+    countCache.delete(key);
+    return undefined;
+  }
+  return cached.capped;
+}
+
+function rememberCount(db: Db, key: string, version: number, now: number, count: number): void {
+  const countCache = countCacheOf(db);
+  countCache.delete(key);
+  countCache.set(key, { at: now, version, capped: Math.min(count, EXACT_COUNT_LIMIT + 1) });
+  while (countCache.size > COUNT_CACHE_SIZE) {
+    countCache.delete(countCache.keys().next().value!);
+  }
 }
 
 async function exactCount(request: PageRequest): Promise<number> {
@@ -208,13 +257,64 @@ function keysetColumn(request: PageRequest): { key: PgColumn | null; keyTerm?: S
 
 /** The list (table and filter) and, for anchors, its order, as a cache key. */
 function cacheKeyOf(request: PageRequest, withOrder: boolean): string {
-  const where = request.where ? dialect.sqlToQuery(request.where) : { sql: '', params: [] };
   return JSON.stringify([
     getTableName(request.table),
-    where.sql,
-    where.params,
+    whereQueryOf(request.where),
     withOrder ? request.sort.map((t) => [t.key, t.descending]) : null,
   ]);
+}
+
+function whereQueryOf(where: SQL | undefined): [string, unknown[]] {
+  if (!where) return ['', []];
+  const query = dialect.sqlToQuery(where);
+  return [query.sql, query.params];
+}
+
+/* ---------- built page queries ---------- */
+
+// Building a page's SQL with drizzle (15 columns, a join, the ids subquery and the count) costs
+// as much CPU as the rest of a signed-in request's JavaScript (bench/cpu.ts profiles). The built
+// query (text, parameters and row mapping, drizzle's prepare without a statement name) is kept
+// per call site and reused when the same page of the same list is asked again: a list refetched
+// on focus, the first page everybody opens, the next user on the same search. Its key is
+// everything the SQL is made of, so a hit runs exactly what a fresh build would run.
+
+const PAGE_QUERY_CACHE_SIZE = 200;
+
+interface BuiltPage {
+  execute(): Promise<unknown>;
+}
+
+/** By database (a prepared query runs on the session it was built on), source and columns. */
+const builtPages = new WeakMap<object, WeakMap<object, WeakMap<object, Map<string, BuiltPage>>>>();
+
+function builtPageFor(request: PageRequest, key: string, build: () => BuiltPage): BuiltPage {
+  let bySource = builtPages.get(request.db);
+  if (!bySource) {
+    bySource = new WeakMap();
+    builtPages.set(request.db, bySource);
+  }
+  let byFields = bySource.get(request.source);
+  if (!byFields) {
+    byFields = new WeakMap();
+    bySource.set(request.source, byFields);
+  }
+  let cache = byFields.get(request.fields);
+  if (!cache) {
+    cache = new Map();
+    byFields.set(request.fields, cache);
+  }
+  const hit = cache.get(key);
+  if (hit) {
+    // Most recently used last (the Map's order is the eviction order).
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const built = build();
+  cache.set(key, built);
+  while (cache.size > PAGE_QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return built;
 }
 
 function anchorsFor(request: PageRequest, key: PgColumn | null): Promise<Anchor[]> {
@@ -300,30 +400,52 @@ export async function readPage<Row extends Record<string, unknown>>(
     }
   }
 
-  const fields = { ...request.fields, [TOTAL]: cappedCount(request).mapWith(Number) };
-  const order = orderByTerms(request.sort);
-  let fetched: Record<string, unknown>[];
-  if (keysetColumn(request)) {
-    // Deferred join: the ids of the page from the listed table alone (an index-only walk of the
-    // sort index, which INCLUDEs search_text on the large tables), then their rows and joins.
-    const ids = request
-      .countSource(request.db, { id: sql`${q(request.id)}` })
+  // The list's count, when a recent page of it counted (and nothing was written since).
+  const listWhere = whereQueryOf(request.where);
+  const countKey = JSON.stringify([getTableName(request.table), listWhere, null]);
+  const version = tableVersions.get(getTableName(request.table)) ?? 0;
+  const now = Date.now();
+  const known = cachedCount(request.db, countKey, version, now);
+  const fields =
+    known === undefined
+      ? { ...request.fields, [TOTAL]: cappedCount(request).mapWith(Number) }
+      : request.fields;
+  const deferred = keysetColumn(request) !== null;
+  const pageKey = JSON.stringify([
+    listWhere,
+    where === request.where ? null : whereQueryOf(where),
+    request.sort.map((t) => [t.key, t.descending]),
+    known === undefined,
+    deferred,
+    pageSize,
+    walk,
+  ]);
+  const built = builtPageFor(request, pageKey, () => {
+    const order = orderByTerms(request.sort);
+    if (deferred) {
+      // Deferred join: the ids of the page from the listed table alone (an index-only walk of
+      // the sort index, which INCLUDEs search_text on the large tables), then their rows.
+      const ids = request
+        .countSource(request.db, { id: sql`${q(request.id)}` })
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize + 1)
+        .offset(walk);
+      return request
+        .source(request.db, fields)
+        .where(inArray(request.id, ids))
+        .orderBy(...order)
+        .prepare('');
+    }
+    return request
+      .source(request.db, fields)
       .where(where)
       .orderBy(...order)
       .limit(pageSize + 1)
-      .offset(walk);
-    fetched = (await request
-      .source(request.db, fields)
-      .where(inArray(request.id, ids))
-      .orderBy(...order)) as Record<string, unknown>[];
-  } else {
-    fetched = (await request
-      .source(request.db, fields)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize + 1)
-      .offset(walk)) as Record<string, unknown>[];
-  }
+      .offset(walk)
+      .prepare('');
+  });
+  const fetched = (await built.execute()) as Record<string, unknown>[];
 
   const hasNext = fetched.length > pageSize;
   const rows = fetched.slice(0, pageSize).map((raw) => {
@@ -336,16 +458,20 @@ export async function readPage<Row extends Record<string, unknown>>(
   if (!hasNext && (rows.length > 0 || offset === 0)) {
     // The page ends the list: the total is known exactly.
     totalCount = offset + rows.length;
+    rememberCount(request.db, countKey, version, now, totalCount);
   } else if (fetched.length === 0) {
     // Past the end of the list (or of a stale anchor): count for real, rare.
     totalCount = await exactCount(request);
+    rememberCount(request.db, countKey, version, now, totalCount);
   } else {
-    const capped = Number(fetched[0]![TOTAL]);
+    const capped = known ?? Number(fetched[0]![TOTAL]);
+    if (known === undefined) rememberCount(request.db, countKey, version, now, capped);
     if (capped <= EXACT_COUNT_LIMIT) {
-      totalCount = capped;
+      // A reused count never contradicts the rows just read (a write made elsewhere).
+      totalCount = Math.max(capped, offset + fetched.length);
     } else {
       estimated = true;
-      const estimate = await estimatedCount(request);
+      const estimate = await estimatedCount(request, countKey);
       totalCount = Math.max(estimate, EXACT_COUNT_LIMIT + 1, offset + pageSize + 1);
     }
   }

@@ -24,7 +24,7 @@ import {
 } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Page } from '../resources/contract-types.ts';
-import { readPage, sortTermsOf } from '../resources/listing.ts';
+import { readPage, sortTermsOf, type PageRequest } from '../resources/listing.ts';
 import { QuestionType, questionTypeLabel } from '../surveys/types.ts';
 import { addDays, startOfMexicoCityDay } from './dates.ts';
 
@@ -131,6 +131,18 @@ const selectCheckInSurveys = (db: Db) =>
     .leftJoin(products, eq(products.id, checkInSurveys.productId))
     .$dynamic();
 
+// Module-level (one identity), so readPage reuses the pages it built (resources/listing.ts).
+const checkInSource: PageRequest['source'] = (database, fields) =>
+  database
+    .select(fields)
+    .from(checkIns)
+    .innerJoin(users, eq(users.id, checkIns.userId))
+    .innerJoin(pointsOfSale, eq(pointsOfSale.id, checkIns.pointOfSaleId))
+    .innerJoin(campaigns, eq(campaigns.id, checkIns.campaignId))
+    .$dynamic();
+const checkInCountSource: PageRequest['source'] = (database, fields) =>
+  database.select(fields).from(checkIns).$dynamic();
+
 export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Page<CheckIn>> {
   if (query.startDate && query.endDate && query.endDate < query.startDate) {
     const message = 'La fecha de fin no puede ser anterior a la fecha de inicio';
@@ -152,15 +164,8 @@ export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Pag
     db,
     table: checkIns,
     id: checkIns.id,
-    source: (database, fields) =>
-      database
-        .select(fields)
-        .from(checkIns)
-        .innerJoin(users, eq(users.id, checkIns.userId))
-        .innerJoin(pointsOfSale, eq(pointsOfSale.id, checkIns.pointOfSaleId))
-        .innerJoin(campaigns, eq(campaigns.id, checkIns.campaignId))
-        .$dynamic(),
-    countSource: (database, fields) => database.select(fields).from(checkIns).$dynamic(),
+    source: checkInSource,
+    countSource: checkInCountSource,
     fields: CHECK_IN_FIELDS,
     where,
     sort,

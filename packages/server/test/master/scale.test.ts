@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANCHOR_STEP, EXACT_COUNT_LIMIT } from '../../src/resources/listing.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ANCHOR_STEP, COUNT_TTL_MS, EXACT_COUNT_LIMIT } from '../../src/resources/listing.ts';
 import { createTestApp, expectSuccess, type TestApp } from '../helpers.ts';
 import { apiAs, type Api } from './fixtures.ts';
 
 // Lists at scale (issue 13, resources/listing.ts): deep pages read through keyset anchors answer
 // exactly what OFFSET would, including ties on the sort key; counts past EXACT_COUNT_LIMIT are
-// flagged estimates and the last page's count is exact; a write through the API moves the pages.
+// flagged estimates and the last page's count is exact; a write through the API moves the pages
+// and the counts at once, a write made elsewhere shows in the count within COUNT_TTL_MS.
 
 const ROWS = 4_000;
 let t: TestApp;
@@ -112,6 +113,43 @@ describe('counts', () => {
     expect(got.totalCount).toBe(
       await expectedIds('id', 'tienda 699', 0, 100).then((r) => r.length),
     );
+  });
+
+  it(`reuses a count for ${COUNT_TTL_MS} ms at most; a write through the API recounts at once`, async () => {
+    const query = 'Filter=tienda%20698&Sort=name&PageSize=2';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = await page(query);
+      const count = first.totalCount;
+      expect(first).toMatchObject({ hasNext: true, totalCountIsEstimate: false });
+      expect(count).toBe(await expectedIds('id', 'tienda 698', 0, 100).then((r) => r.length));
+
+      // Added directly in the database (another process): counted within the bound.
+      await t.db.execute(sql`
+        insert into points_of_sale
+          (code, name, state_id, zip_code, municipality, settlement, street, external_number)
+        values ('SCALE-COUNT', 'Tienda 698', 1, '06000', 'Municipio', 'Colonia', 'Calle', '1')`);
+      expect((await page(query)).totalCount).toBe(count);
+      vi.setSystemTime(Date.now() + COUNT_TTL_MS + 1);
+      expect((await page(query)).totalCount).toBe(count + 1);
+
+      // Deleted through the API: the next page counts again at once.
+      const [row] = (await page(query)).rows;
+      expect((await api.delete(`pointofsales/${row!.id}`)).statusCode).toBe(200);
+      expect((await page(query)).totalCount).toBe(count);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the rows again when the same page is asked again (a reused query, not its answer)', async () => {
+    const query = 'Filter=tienda%20697&Sort=-name&PageSize=2';
+    const [first] = (await page(query)).rows;
+    await t.db.execute(
+      sql`update points_of_sale set name = 'Tienda 697 renombrada' where id = ${first!.id}`,
+    );
+    const again = await page(query);
+    expect(again.rows.find((row) => row.id === first!.id)?.name).toBe('Tienda 697 renombrada');
   });
 
   it('counts exactly past the end of the list', async () => {
