@@ -10,6 +10,8 @@ const config: StorybookConfig = {
     '@chromatic-com/storybook',
   ],
   framework: { name: '@storybook/react-vite', options: {} },
+  // The app's public files (illustrations) at the paths its screens use, e.g. /login-illustration.svg.
+  staticDirs: ['../packages/app/public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {
     const { mergeConfig } = await import('vite');

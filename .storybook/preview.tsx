@@ -1,6 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { useEffect } from 'storybook/preview-api';
-import '../packages/ui/src/styles.css';
+// The app's styles: the design system's plus the classes of the app's screens (their stories).
+import '../packages/app/src/styles.css';
 
 type Theme = 'light' | 'dark';
 

@@ -6,9 +6,11 @@ import {
   type PathsWithMethod,
 } from '@anaquel/api';
 
-// The one api mock of the app's tests (msw is not installed): routes answer by method and path,
-// every request is recorded with its query, and both the route keys and the success payloads are
-// typed from the contract, so a mock cannot drift from the api it stands for.
+// The one api mock of the app's tests and of its screen stories (src/stories/decorators.tsx; msw
+// is not installed): a custom fetch of the api client, so it runs alike in jsdom and in the
+// browser. Routes answer by method and path, every request is recorded with its query, and both
+// the route keys and the success payloads are typed from the contract, so a mock cannot drift
+// from the api it stands for.
 
 export const STUB_BASE_URL = 'http://api.test/api/v1';
 
