@@ -6,6 +6,13 @@ import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { routerTreeShaking } from './build/router-pure.ts';
 
+/** A module of one of `packages` in node_modules (pnpm's layout included). */
+function nodeModules(packages: string[]): RegExp {
+  return new RegExp(
+    `[\\\\/]node_modules[\\\\/](?:\\.pnpm[\\\\/][^\\\\/]+[\\\\/]node_modules[\\\\/])?(?:${packages.join('|')})[\\\\/]`,
+  );
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -30,5 +37,26 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React in one chunk: left to itself the bundler splits its JSX runtime (under 512
+            // bytes, so sent uncompressed: packages/app/build/precompress.ts) from the rest.
+            { name: 'react', test: nodeModules(['react', 'react-dom', 'scheduler']) },
+            // Modules of a few hundred bytes shared by the sign-in route and many screens, which
+            // would otherwise be chunks of their own (one request each, too small to compress).
+            {
+              name: 'shared',
+              test: (id) =>
+                /[\\/]app[\\/]src[\\/]lib[\\/]notify\.ts$/.test(id) ||
+                /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](?:mutation|query|infiniteQuery)Options\.js$/.test(
+                  id,
+                ),
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,24 +1,64 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
-import { buildRoutes } from './app/routes';
-import { createAppQueryClient } from './app/session';
+import { LazyAppProviders } from './app/providers';
+import { loadToaster } from './app/lazy-toaster';
+import { SignInApp, type LeaveSignIn } from './app/sign-in-app';
 import { startThemeSync } from './lib/theme';
+import { useAuthStore } from './stores/auth-store';
 import './styles.css';
 
 startThemeSync();
-const services = createAppQueryClient();
-const router = createBrowserRouter(buildRoutes());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function render(app: ReactNode) {
+  root.render(
+    <StrictMode>
+      <LazyAppProviders>{app}</LazyAppProviders>
+    </StrictMode>,
+  );
+}
+
+/** The router and the route table: not loaded by a signed-out visit to /login (sign-in-app.tsx). */
+const loadAppRouter = () => import('./app/app-router');
+
+/** Renders the whole app at the current URL (its loading overlay until the first page loads). */
+async function startApp() {
+  const { createAppRouter, AppRouter } = await loadAppRouter();
+  render(<AppRouter router={createAppRouter()} />);
+}
+
+/**
+ * Leaves the sign-in boot for `to`: the URL changes and the router takes over once the page at
+ * `to` is loaded, the sign-in page staying on screen meanwhile (as a navigation of the router
+ * keeps the current page until the next one is loaded). Without the router's code (offline), the
+ * browser loads `to` itself.
+ */
+const leaveSignIn: LeaveSignIn = (to, options) => {
+  loadAppRouter().then(
+    async ({ createAppRouter, whenRouterReady, AppRouter }) => {
+      if (options?.replace) window.history.replaceState(null, '', to);
+      else window.history.pushState(null, '', to);
+      const router = await whenRouterReady(createAppRouter());
+      render(<AppRouter router={router} />);
+    },
+    () => window.location.assign(to),
+  );
+};
+
+/** While a sign-in is checked: the toaster, the router, the signed-in shell and the dashboard. */
+const prefetchSignedIn = () => {
+  loadToaster().catch(() => undefined);
+  loadAppRouter().then(
+    ({ prefetchSignedInShell }) => prefetchSignedInShell(),
+    () => undefined,
+  );
+};
+
+if (/^\/login\/?$/i.test(window.location.pathname) && !useAuthStore.getState().isAuthenticated) {
+  render(<SignInApp leave={leaveSignIn} prefetch={prefetchSignedIn} />);
+} else {
+  void startApp();
+}

@@ -30,14 +30,24 @@ export const authKeys = {
 export function loginMutationOptions() {
   return mutationOptions({
     mutationKey: authKeys.login,
-    mutationFn: async (body: LoginRequest) => {
-      const session = await unwrap(getApiClient().POST('/auth/login', { body }));
-      setAccessToken(session.accessToken, { user: session.user });
-      return session;
-    },
+    mutationFn: (body: LoginRequest) => signIn(body),
     retry: 0,
-    meta: { handledStatuses: [401] },
+    meta: LOGIN_META,
   });
+}
+
+/** The `meta` of the login call: its 401 (bad credentials, locked account) is the screen's. */
+export const LOGIN_META = { handledStatuses: [401] };
+
+/**
+ * `POST /auth/login` as a plain call (what `loginMutationOptions` runs): stores and broadcasts the
+ * access token with the user and resolves to the session. For a sign-in screen without TanStack
+ * Query; its caller routes a failure to the global handler with `LOGIN_META`.
+ */
+export async function signIn(body: LoginRequest) {
+  const session = await unwrap(getApiClient().POST('/auth/login', { body }));
+  setAccessToken(session.accessToken, { user: session.user });
+  return session;
 }
 
 /**

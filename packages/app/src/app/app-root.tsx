@@ -1,5 +1,5 @@
 import { LoadingOverlay, Toaster } from '@anaquel/ui';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import {
   Outlet,
@@ -9,7 +9,8 @@ import {
   useNavigate,
   type NavigateOptions,
 } from 'react-router';
-import { useAppServices } from './app-context';
+import { AppServicesContext, useErrorHandler } from './app-context';
+import { loadedAppServices } from './lazy-services';
 import type { RouteHandle } from './routes';
 import { endSession, needsSessionRestore, restoreSession } from './session';
 
@@ -31,12 +32,15 @@ function useDocumentTitle() {
 
 /** True while a reloaded session is being renewed through the refresh cookie. */
 function useSessionRestore(): boolean {
-  const { onError, queryClient } = useAppServices();
+  const onError = useErrorHandler();
+  // Null on a reload of the running app (its QueryClient is loaded by the first screen using it).
+  const queryClient = useContext(AppServicesContext)?.queryClient;
   const [isRestoring, setRestoring] = useState(needsSessionRestore);
   useEffect(() => {
     if (!isRestoring) return;
     let active = true;
-    void restoreSession(onError, () => endSession(queryClient)).finally(() => {
+    const onRefused = () => endSession(queryClient ?? loadedAppServices()?.queryClient);
+    void restoreSession(onError, onRefused).finally(() => {
       if (active) setRestoring(false);
     });
     return () => {

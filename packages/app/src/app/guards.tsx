@@ -1,22 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasAnyPermission, useAuthStore } from '../stores/auth-store';
+import type { LoginRedirectState } from './remembered-path';
 
-/** Router state carried to /login so a successful sign-in returns where the visitor was going. */
-export interface LoginRedirectState {
-  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
-}
-
-/** The remembered path in a /login location state, if it is a safe in-app path. */
-export function rememberedPath(state: unknown): string | null {
-  const from = (state as LoginRedirectState | null | undefined)?.from;
-  if (!from || typeof from.pathname !== 'string') return null;
-  const { pathname } = from;
-  // Only same-app absolute paths; never back to the public-only pages.
-  if (!pathname.startsWith('/') || pathname.startsWith('//')) return null;
-  if (pathname === '/login' || pathname === '/reset-password') return null;
-  return `${pathname}${from.search ?? ''}${from.hash ?? ''}`;
-}
+export { rememberedPath, type LoginRedirectState } from './remembered-path';
 
 /**
  * spec 1 §2: an anonymous visitor is sent to /login, remembering the target (also when the session

@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router';
 import type * as RelationScreens from '../features/relations/relation-screens';
 import { PrivateRoute, PublicOnlyRoute, RequirePermission } from './guards';
 import { AppRoot } from './app-root';
+import { loadAppServices } from './lazy-services';
 import { PublicLayout } from './layouts/public-layout';
 import type { MenuPlacement } from './menu';
 import { RouteError } from './screens/route-error';
@@ -227,6 +228,7 @@ const ignoreFailure = () => undefined;
  * signed-in page shows without waiting for its code. A failed fetch is retried on navigation.
  */
 export function prefetchSignedInShell(): void {
+  loadAppServices().catch(ignoreFailure);
   loadShellLayout().catch(ignoreFailure);
   privateScreens
     .find((route) => route.path === '/dashboard')
@@ -256,6 +258,11 @@ export interface RouteHandle {
 
 function lazyScreen(screen: ScreenModule) {
   return async () => ({ Component: (await screen()).default });
+}
+
+/** A public screen that uses TanStack Query: its code and the app's QueryClient (lazy-services.ts). */
+function lazyQueryScreen(screen: ScreenModule) {
+  return async () => ({ Component: (await Promise.all([screen(), loadAppServices()]))[0].default });
 }
 
 function toRouteObject({ path, title, screen, anyOf }: ScreenRoute): RouteObject {
@@ -296,7 +303,7 @@ export function buildRoutes(screens: readonly ScreenRoute[] = privateScreens): R
                 {
                   path: '/reset-password',
                   handle: { title: 'Restablecer Contraseña' } satisfies RouteHandle,
-                  lazy: lazyScreen(() => import('./screens/reset-password')),
+                  lazy: lazyQueryScreen(() => import('./screens/reset-password')),
                 },
               ],
             },
@@ -307,8 +314,12 @@ export function buildRoutes(screens: readonly ScreenRoute[] = privateScreens): R
           children: [
             {
               // The signed-in shell is code-split too: /login loads none of it (its header, side
-              // menu, user menu and their react-aria parts). It is prefetched on sign-in.
-              lazy: async () => ({ Component: (await loadShellLayout()).ShellLayout }),
+              // menu, user menu and their react-aria parts), nor the QueryClient that every screen
+              // under it uses (lazy-services.ts). Both are prefetched on sign-in.
+              lazy: async () => {
+                const [{ ShellLayout }] = await Promise.all([loadShellLayout(), loadAppServices()]);
+                return { Component: ShellLayout };
+              },
               children: screens.map(toRouteObject),
             },
           ],

@@ -1,6 +1,5 @@
 import {
   createGlobalErrorHandler,
-  createQueryClient,
   getAccessToken,
   getApiClient,
   isSessionExpired,
@@ -15,32 +14,32 @@ import { useModalStore } from '../stores/modal-store';
 /**
  * Ends the session on this side: closes every modal, forgets the user and every cached answer
  * (the next user must not see them). The private-route guard then sends the visitor to /login.
+ * Without a QueryClient (not created yet: the sign-in route loads none) nothing was cached.
  */
-export function endSession(queryClient: QueryClient) {
+export function endSession(queryClient: QueryClient | null | undefined) {
   useModalStore.getState().closeAll();
   useAuthStore.getState().logout();
-  queryClient.clear();
+  queryClient?.clear();
 }
 
 /**
- * The app's QueryClient: spec 1 §9 defaults, and every error through the one global handler
- * (spec 1 §8), which toasts and, when the session cannot be renewed, ends it.
+ * The one global error handler (spec 1 §8): toasts and, when the session cannot be renewed, ends
+ * it, clearing the QueryClient `getQueryClient` gives (if there is one by then).
  */
-export function createAppQueryClient(): { queryClient: QueryClient; onError: GlobalErrorHandler } {
-  const onError = createGlobalErrorHandler({
+export function createAppErrorHandler(
+  getQueryClient: () => QueryClient | null | undefined,
+): GlobalErrorHandler {
+  return createGlobalErrorHandler({
     notify,
-    // Called on a later failure, once `queryClient` below exists.
-    onSessionExpired: () => endSession(queryClient),
+    onSessionExpired: () => endSession(getQueryClient()),
   });
-  const queryClient = createQueryClient({ onError });
-  return { queryClient, onError };
 }
 
 /**
  * Keeps the auth store in step with the token broadcasts of @anaquel/api (this tab's refreshes and
  * the other tabs' sign-ins and sign-outs). Returns the unsubscribe.
  */
-export function syncAuthWithToken(queryClient: QueryClient): () => void {
+export function syncAuthWithToken(queryClient: QueryClient | null | undefined): () => void {
   return subscribeAccessToken(({ accessToken, user, origin }) => {
     const auth = useAuthStore.getState();
     if (accessToken !== null && user) {

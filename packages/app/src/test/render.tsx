@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { createAppQueryClient } from '../app/session';
+import { createAppQueryClient } from '../app/query-services';
 
 /** Renders `ui` inside the app's providers (QueryClient with the global error handler). */
 export function renderWithProviders(ui: ReactElement) {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../../app/providers';
-import { createAppQueryClient } from '../../../app/session';
+import { createAppQueryClient } from '../../../app/query-services';
 import { useAuthStore } from '../../../stores/auth-store';
 
 // Screens fetch through the whole client stack; on two busy cores a first answer can take seconds.

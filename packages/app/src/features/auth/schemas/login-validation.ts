@@ -2,7 +2,6 @@
 // zod's core (its schema machinery) weighs about 12 KB compressed there for three checks. The
 // e-mail pattern is zod's own (`z.email()`), so this form and the zod schemas of the other auth
 // forms accept the same addresses (schemas.test.ts checks they agree).
-import type { FieldError, Resolver } from 'react-hook-form';
 import { regexes } from 'zod/v4/core';
 
 export const emailMessages = {
@@ -35,14 +34,7 @@ export function loginErrors(values: LoginValues): Partial<Record<keyof LoginValu
   return errors;
 }
 
-/** The react-hook-form resolver of the sign-in form: the values (e-mail trimmed) or the errors. */
-export const loginResolver: Resolver<LoginValues> = (values) => {
-  const messages = loginErrors(values);
-  const fields = Object.keys(messages) as (keyof LoginValues)[];
-  if (fields.length === 0) {
-    return { values: { ...values, username: values.username.trim() }, errors: {} };
-  }
-  const errors: Partial<Record<keyof LoginValues, FieldError>> = {};
-  for (const field of fields) errors[field] = { type: 'validate', message: messages[field] };
-  return { values: {}, errors };
-};
+/** What the sign-in form submits once valid: the values, the e-mail trimmed. */
+export function submittedLoginValues(values: LoginValues): LoginValues {
+  return { ...values, username: values.username.trim() };
+}
