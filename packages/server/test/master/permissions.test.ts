@@ -1,47 +1,57 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_CATALOGUE, type PermissionCode } from '../../src/auth/permission-catalogue.ts';
 import { PRIVILEGE_MESSAGES } from '../../src/auth/privileges.ts';
-import { listOperations, type OperationId } from '../../src/http/contract.ts';
+import {
+  contract,
+  listOperations,
+  type ContractOperation,
+  type OperationId,
+} from '../../src/http/contract.ts';
 import { bearer, createTestApp, expectContract, tokenFor, type TestApp } from '../helpers.ts';
 
 // Walks every master-data operation of the contract: without a token it is a 401; with every
 // permission but its own it is a 403; with its own it gets past the guard. The permission each
 // operation needs is the one its name implies (spec 2 §6; dropdown options: any signed-in user).
+//
+// The resources come from the contract's permission catalogue (`x-crud-resources` in
+// components/permissions.yaml, bundled as `x-permission-catalogue`), so a new resource is walked
+// without editing this file. The questionnaire resources (group 'Cuestionarios/...') have their own
+// walk with their own rules (test/surveys/permissions.test.ts). A base's collection path is its
+// name in lower case (BRANDS -> /brands, POINTOFSALES -> /pointofsales).
 
-const MASTER_TAGS = new Set([
-  'Profiles',
-  'Brands',
-  'Categories',
-  'Subcategories',
-  'Clients',
-  'PointsOfSale',
-  'Products',
-  'Regions',
-  'Users',
-  'Campaigns',
-  'Lookups',
-]);
-const AREAS: Record<string, string> = {
-  Profiles: 'PROFILES',
-  Brands: 'BRANDS',
-  Categories: 'CATEGORIES',
-  Subcategories: 'SUBCATEGORIES',
-  Clients: 'CLIENTS',
-  PointsOfSale: 'POINTOFSALES',
-  Products: 'PRODUCTS',
-  Regions: 'REGIONS',
-  Users: 'USERS',
-  Campaigns: 'CAMPAIGNS',
-};
+const catalogue = contract['x-permission-catalogue'] as Record<
+  string,
+  [group: string, noun: string]
+>;
+const MASTER_BASES = Object.entries(catalogue)
+  .filter(([, [group]]) => !group.startsWith('Cuestionarios/'))
+  .map(([base]) => base);
+const pathOf = (base: string) => `/${base.toLowerCase()}`;
+const baseOfPath = new Map(MASTER_BASES.map((base) => [pathOf(base), base]));
 
-const masterOperations = listOperations().filter((op) => {
+/** The six operations every master resource has (docs/adding-a-resource.md). */
+const STANDARD = (path: string) => [
+  `GET ${path}/paged`,
+  `GET ${path}/options`,
+  `POST ${path}`,
+  `GET ${path}/{id}`,
+  `PUT ${path}/{id}`,
+  `DELETE ${path}/{id}`,
+];
+
+/** The master resource an operation belongs to (by its path), or 'Lookups' for the look-ups. */
+function areaOf(op: ContractOperation): string | undefined {
   const tags = (op.operation as { tags?: string[] }).tags ?? [];
-  return tags.some((tag) => MASTER_TAGS.has(tag)) && op.operationId !== 'listPromoters';
-});
+  if (tags.includes('Lookups')) return 'Lookups';
+  return baseOfPath.get(/^\/[^/]+/.exec(op.path)?.[0] ?? '');
+}
 
-function expectedAuth(operationId: string, tag: string): string {
-  if (tag === 'Lookups') return 'authenticated';
-  const area = AREAS[tag]!;
+const masterOperations = listOperations()
+  .filter((op) => areaOf(op) !== undefined)
+  .map((op) => ({ ...op, area: areaOf(op)! }));
+
+function expectedAuth(operationId: string, area: string): string {
+  if (area === 'Lookups') return 'authenticated';
   if (/Options$/.test(operationId)) return area === 'USERS' ? 'VIEW_USERS' : 'authenticated';
   if (/^(list|get)/.test(operationId)) return `VIEW_${area}`;
   if (/^create/.test(operationId)) return `CREATE_${area}`;
@@ -73,13 +83,36 @@ function request(op: (typeof masterOperations)[number], headers: Record<string, 
   });
 }
 
-it('covers every master-data resource (10 resources x 6 operations, 6 relation editors x 2, 2 look-ups)', () => {
-  expect(masterOperations).toHaveLength(10 * 6 + 6 * 2 + 2);
+describe('the walk covers every master-data resource of the catalogue', () => {
+  it('finds the master resources and the look-ups', () => {
+    expect(MASTER_BASES).toEqual(expect.arrayContaining(['PROFILES', 'USERS', 'BRANDS']));
+    expect(masterOperations.filter((op) => op.area === 'Lookups').length).toBeGreaterThan(0);
+  });
+
+  it.each(MASTER_BASES)('%s has its six operations in the contract, each registered', (base) => {
+    const present = new Set(
+      masterOperations.filter((op) => op.area === base).map((op) => `${op.method} ${op.path}`),
+    );
+    expect(STANDARD(pathOf(base)).filter((route) => !present.has(route))).toEqual([]);
+    const unregistered = masterOperations
+      .filter((op) => op.area === base && !t.app.registeredOperations.has(op.operationId))
+      .map((op) => op.operationId);
+    expect(unregistered, 'operations without a route').toEqual([]);
+  });
+
+  it('each of its four codes guards one of the walked operations', () => {
+    const guarding = new Set(
+      masterOperations.map((op) => t.app.registeredOperations.get(op.operationId)?.auth),
+    );
+    const unguarded = MASTER_BASES.flatMap((base) =>
+      ['VIEW', 'CREATE', 'UPDATE', 'DELETE'].map((action) => `${action}_${base}`),
+    ).filter((code) => !guarding.has(code as PermissionCode));
+    expect(unguarded).toEqual([]);
+  });
 });
 
 describe.each(masterOperations.map((op) => ({ ...op, name: op.operationId })))('$name', (op) => {
-  const tag = ((op.operation as { tags?: string[] }).tags ?? [])[0]!;
-  const required = expectedAuth(op.operationId, tag);
+  const required = expectedAuth(op.operationId, op.area);
 
   it(`is registered with ${required}`, () => {
     expect(t.app.registeredOperations.get(op.operationId)?.auth).toBe(required);

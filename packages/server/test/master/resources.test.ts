@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationId } from '../../src/http/contract.ts';
+import { listOperations, type OperationId } from '../../src/http/contract.ts';
 import { createTestApp, expectFailure, expectSuccess, type TestApp } from '../helpers.ts';
 import { apiAs, create, multipart, type Api } from './fixtures.ts';
 
@@ -58,35 +58,45 @@ interface Case {
   multipart?: boolean;
 }
 
+/**
+ * The plain name/description/isActive resources: every path whose list answers the contract's
+ * NamedRecordPageEnvelope (brands, categories, and any new one without editing this file).
+ */
+function namedCases(): Case[] {
+  const operationId = (method: string, path: string) => {
+    const found = listOperations().find((op) => op.method === method && op.path === path);
+    if (!found) throw new Error(`${method} ${path} is not in the contract`);
+    return found.operationId as OperationId;
+  };
+  const named = listOperations().filter(
+    (op) =>
+      op.method === 'GET' &&
+      op.path.endsWith('/paged') &&
+      JSON.stringify(op.operation.responses['200']).includes(
+        '#/components/schemas/NamedRecordPageEnvelope',
+      ),
+  );
+  return named.map(({ path }) => {
+    const base = path.slice(0, -'/paged'.length);
+    return {
+      resource: base.slice(1),
+      ops: {
+        list: operationId('GET', path),
+        get: operationId('GET', `${base}/{id}`),
+        create: operationId('POST', base),
+        update: operationId('PUT', `${base}/{id}`),
+        del: operationId('DELETE', `${base}/{id}`),
+      },
+      create: () => ({ name: '  Lácteos Los Altos  ', description: '', isActive: true }),
+      update: () => ({ name: 'Lácteos Altos', description: 'Leche de Jalisco', isActive: false }),
+      created: { name: 'Lácteos Los Altos', description: null, isActive: true },
+      updated: { name: 'Lácteos Altos', description: 'Leche de Jalisco', isActive: false },
+    };
+  });
+}
+
 const cases: Case[] = [
-  {
-    resource: 'brands',
-    ops: {
-      list: 'listBrands',
-      get: 'getBrand',
-      create: 'createBrand',
-      update: 'updateBrand',
-      del: 'deleteBrand',
-    },
-    create: () => ({ name: '  Lácteos Los Altos  ', description: '', isActive: true }),
-    update: () => ({ name: 'Lácteos Altos', description: 'Leche de Jalisco', isActive: false }),
-    created: { name: 'Lácteos Los Altos', description: null, isActive: true },
-    updated: { name: 'Lácteos Altos', description: 'Leche de Jalisco', isActive: false },
-  },
-  {
-    resource: 'categories',
-    ops: {
-      list: 'listCategories',
-      get: 'getCategory',
-      create: 'createCategory',
-      update: 'updateCategory',
-      del: 'deleteCategory',
-    },
-    create: () => ({ name: 'Panadería', isActive: true }),
-    update: () => ({ name: 'Panadería fina', description: 'Pan dulce', isActive: true }),
-    created: { name: 'Panadería', description: null },
-    updated: { name: 'Panadería fina', description: 'Pan dulce' },
-  },
+  ...namedCases(),
   {
     resource: 'subcategories',
     ops: {
@@ -348,6 +358,12 @@ async function send(
     payload: form.payload,
   });
 }
+
+it('walks the named resources of the contract', () => {
+  expect(namedCases().map((c) => c.resource)).toEqual(
+    expect.arrayContaining(['brands', 'categories']),
+  );
+});
 
 describe.each(cases)('$resource', (c) => {
   it('creates, reads, lists, updates and deletes', async () => {
