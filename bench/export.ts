@@ -10,9 +10,10 @@
 // same formulas as the seed, the same number formats) into a discarding stream. Reported: rows/s
 // of both and their ratio (target >= 0.7), peak RSS (VmHWM) of the server process and of the bare
 // writer (target: the server's at 200k within 1.2x of its figure at 100k), time to the response
-// headers and to the first byte of the file. Written to bench/results/export-<date>.json and
-// printed as a markdown table. BENCH_DATABASE_URL names the PostgreSQL server (default the local
-// one), BENCH_PORT the server's port (default 3230).
+// headers and to the first byte of the file, and CPU time per 1 000 rows (the server process
+// with every thread, its PostgreSQL backends, the bare writer's process). Written to
+// bench/results/export-<date>.json and printed as a markdown table. BENCH_DATABASE_URL names the
+// PostgreSQL server (default the local one), BENCH_PORT the server's port (default 3230).
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -155,6 +156,7 @@ async function baseline(rows: number, lookupsFile: string): Promise<void> {
   const lookups = JSON.parse(await readFile(lookupsFile, 'utf8')) as Lookups;
   const sink = new Sink();
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: sink,
     useStyles: true,
@@ -216,9 +218,11 @@ async function baseline(rows: number, lookupsFile: string): Promise<void> {
   info.commit();
   await workbook.commit();
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   process.stdout.write(
     JSON.stringify({
       ms,
+      cpuMs: (cpu.user + cpu.system) / 1000,
       bytes: sink.bytes,
       firstByteMs: sink.firstByteAt - started,
       vmHwmKb: await vmHwmKb('self'),
@@ -443,6 +447,37 @@ interface Measure {
   firstByteMs: number;
   vmHwmMb: number;
   rssBeforeMb: number;
+  /** CPU time per 1 000 rows: the process (every thread: zlib's too) and its PostgreSQL. */
+  cpuMsPer1000: number;
+  dbCpuMsPer1000: number;
+}
+
+/** CPU time (user + system, ms) of a process so far, every thread included. */
+async function cpuMsOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ 100)
+}
+
+/** CPU time (ms) of each PostgreSQL backend connected to the database of `url`, by pid. */
+async function backendsCpu(url: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const cpu = new Map<number, number>();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    // Another machine's server (BENCH_DATABASE_URL is always a loopback one) or an ended one.
+    for (const { pid } of rows)
+      await cpuMsOf(pid).then(
+        (ms) => cpu.set(pid, ms),
+        () => {},
+      );
+  } finally {
+    await client.end();
+  }
+  return cpu;
 }
 
 async function exportOnce(origin: string, token: string, surveyId: number) {
@@ -479,8 +514,17 @@ async function measureServer(
     const token = await adminToken(server.origin);
     const pid = server.child.pid!;
     const rssBeforeMb = (await vmHwmKb(pid)) / 1024;
+    const dbBefore = await backendsCpu(databaseUrl);
+    const cpuBefore = await cpuMsOf(pid);
     const run = await exportOnce(server.origin, token, surveyId);
+    const cpuMs = (await cpuMsOf(pid)) - cpuBefore;
+    let dbCpuMs = 0;
+    for (const [backend, ms] of await backendsCpu(databaseUrl)) {
+      dbCpuMs += ms - (dbBefore.get(backend) ?? 0);
+    }
     return {
+      cpuMsPer1000: (cpuMs / rows) * 1000,
+      dbCpuMsPer1000: (dbCpuMs / rows) * 1000,
       rows,
       bytes: run.bytes,
       seconds: run.seconds,
@@ -507,6 +551,7 @@ function measureBaseline(rows: number, lookupsFile: string): Promise<Measure> {
         if (error) return reject(new Error(stderr || error.message));
         const r = JSON.parse(stdout) as {
           ms: number;
+          cpuMs: number;
           bytes: number;
           firstByteMs: number;
           vmHwmKb: number;
@@ -520,6 +565,8 @@ function measureBaseline(rows: number, lookupsFile: string): Promise<Measure> {
           firstByteMs: r.firstByteMs,
           vmHwmMb: r.vmHwmKb / 1024,
           rssBeforeMb: 0,
+          cpuMsPer1000: (r.cpuMs / rows) * 1000,
+          dbCpuMsPer1000: 0,
         });
       },
     );
@@ -553,11 +600,12 @@ async function main(): Promise<void> {
         rowsPerSecond: rows / ((bareA.seconds + bareB.seconds) / 2),
         vmHwmMb: Math.max(bareA.vmHwmMb, bareB.vmHwmMb),
         firstByteMs: (bareA.firstByteMs + bareB.firstByteMs) / 2,
+        cpuMsPer1000: (bareA.cpuMsPer1000 + bareB.cpuMsPer1000) / 2,
       };
       const ratio = server.rowsPerSecond / bare.rowsPerSecond;
       results.push({ rows, server, bare, ratio });
       process.stdout.write(
-        `   ${rows} rows: server ${server.seconds.toFixed(1)} s (${Math.round(server.rowsPerSecond)} rows/s, ${(server.bytes / 1e6).toFixed(1)} MB), bare ${bareA.seconds.toFixed(1)} / ${bareB.seconds.toFixed(1)} s, ratio ${ratio.toFixed(2)}, server VmHWM ${server.vmHwmMb.toFixed(0)} MB\n`,
+        `   ${rows} rows: server ${server.seconds.toFixed(1)} s (${Math.round(server.rowsPerSecond)} rows/s, ${(server.bytes / 1e6).toFixed(1)} MB), bare ${bareA.seconds.toFixed(1)} / ${bareB.seconds.toFixed(1)} s, ratio ${ratio.toFixed(2)}, CPU ms per 1 000 rows: server ${server.cpuMsPer1000.toFixed(0)} + PostgreSQL ${server.dbCpuMsPer1000.toFixed(0)}, bare ${bare.cpuMsPer1000.toFixed(0)}, server VmHWM ${server.vmHwmMb.toFixed(0)} MB\n`,
       );
     }
   } finally {
@@ -569,11 +617,11 @@ async function main(): Promise<void> {
 
   const mb = (n: number) => n.toFixed(0);
   const lines = [
-    '| rows | server s | server rows/s | bare writer rows/s | ratio (>= 0.7) | headers ms | first byte ms | server RSS before / peak MB | bare writer peak MB | file MB |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| rows | server s | server rows/s | bare writer rows/s | ratio (>= 0.7) | headers ms | first byte ms | server RSS before / peak MB | bare writer peak MB | file MB | CPU ms / 1 000 rows: server + PostgreSQL / bare |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       ({ rows, server, bare, ratio }) =>
-        `| ${rows.toLocaleString('en-US')} | ${server.seconds.toFixed(1)} | ${Math.round(server.rowsPerSecond)} | ${Math.round(bare.rowsPerSecond)} | ${ratio.toFixed(2)} | ${server.headersMs.toFixed(0)} | ${server.firstByteMs.toFixed(0)} | ${mb(server.rssBeforeMb)} / ${mb(server.vmHwmMb)} | ${mb(bare.vmHwmMb)} | ${(server.bytes / 1e6).toFixed(1)} |`,
+        `| ${rows.toLocaleString('en-US')} | ${server.seconds.toFixed(1)} | ${Math.round(server.rowsPerSecond)} | ${Math.round(bare.rowsPerSecond)} | ${ratio.toFixed(2)} | ${server.headersMs.toFixed(0)} | ${server.firstByteMs.toFixed(0)} | ${mb(server.rssBeforeMb)} / ${mb(server.vmHwmMb)} | ${mb(bare.vmHwmMb)} | ${(server.bytes / 1e6).toFixed(1)} | ${server.cpuMsPer1000.toFixed(0)} + ${server.dbCpuMsPer1000.toFixed(0)} / ${bare.cpuMsPer1000.toFixed(0)} |`,
     ),
   ];
   const at = (rows: number) => results.find((r) => r.rows === rows);

@@ -247,6 +247,14 @@ export interface StoredAnswer {
 
 type CellValue = string | number | Date | null;
 
+/** The types whose cell is the answer's own value; every other type's cell shows options. */
+const VALUE_TYPES: ReadonlySet<number> = new Set([
+  QuestionType.Text,
+  QuestionType.Integer,
+  QuestionType.Decimal,
+  QuestionType.Date,
+]);
+
 /** The cell of an answer (docs/reports.md): typed value, 'N/A', chosen options joined. */
 export function answerCell(
   tree: SurveyTree,
@@ -266,6 +274,16 @@ export function answerCell(
       return answer.dateValue ? new Date(`${answer.dateValue}T00:00:00Z`) : null;
     default:
       break;
+  }
+  if (answer.options.length === 1 && question.type !== QuestionType.Ranking) {
+    // The usual case (one option chosen), without the arrays below.
+    const [only] = answer.options;
+    const option = tree.options.get(only!.optionId);
+    if (!option) return null;
+    if (question.type === QuestionType.LikertMatrix) {
+      return `${option.description}: ${LIKERT_SCALE[(only!.value ?? 0) - 1] ?? ''}`;
+    }
+    return (option.isOther ? `Otro: ${only!.otherText ?? ''}` : option.description) || null;
   }
   const chosen = answer.options
     .map((o) => ({ ...o, option: tree.options.get(o.optionId) }))
@@ -431,80 +449,106 @@ async function fillClients(db: Db, rows: VisitRow[], cache: Map<string, string |
   for (const row of rows) row.client = cache.get(key(row.campaignId, row.pointOfSaleId)) ?? null;
 }
 
-type JsonAnswer = [
-  questionId: number,
-  isNa: boolean,
-  textValue: string | null,
-  intValue: number | null,
-  decimalValue: number | null,
-  dateValue: string | null,
-  points: number,
-  options: [optionId: number, value: number | null, otherText: string | null][] | null,
-];
+/** A JSON array per column (json_agg), or null when no row matched. */
+type Columns<T extends unknown[]> = { [K in keyof T]: T[K][] | null };
 
 const parsed = <T>(value: unknown): T | null =>
   value === null || value === undefined
     ? null
     : ((typeof value === 'string' ? JSON.parse(value) : value) as T);
 
+const NO_OPTIONS: StoredAnswer['options'] = [];
+
 /**
- * The answers, chosen options and segment points of a batch: one row per check-in survey with
- * its answers as JSON (parsing 30 answer rows per exported row cost more than writing it).
+ * The answers, chosen options and segment points of a batch, each as one JSON value of column
+ * arrays (`json_agg` per column): building a JSON object or array per answer cost PostgreSQL
+ * more than the rest of the export (0.6 s per 1 000 rows; columns: 0.1 s), and reading 30 answer
+ * rows per exported row through the driver cost Node more than writing it. Options are read
+ * only for the answers of the questions whose cell shows options (answerCell).
  */
-async function readDetails(db: Db, checkInSurveyIds: number[]): Promise<BatchDetails> {
+async function readDetails(
+  db: Db,
+  tree: SurveyTree,
+  checkInSurveyIds: number[],
+): Promise<BatchDetails> {
   const details: BatchDetails = { answers: new Map(), segmentPoints: new Map() };
   if (checkInSurveyIds.length === 0) return details;
   const ids = `{${checkInSurveyIds.join(',')}}`;
-  // The planner's estimate of this query is far above jit_above_cost, so PostgreSQL would compile
-  // it at every batch: 0.6 s of a 1 s batch on the bench's machine (bench/README.md). Off for it.
+  const optionQuestions: number[] = [];
+  for (const question of tree.questions.values()) {
+    if (!VALUE_TYPES.has(question.type)) optionQuestions.push(question.id);
+  }
+  // The planner's estimate of this query may be above jit_above_cost, and PostgreSQL would then
+  // compile it at every batch (0.6 s of a 1 s batch once, bench/README.md): off for it.
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     return tx.execute(sql`
-    select cs.id as "id",
-           (select json_agg(json_build_array(
-                     ${answers.questionId}, ${answers.isNa}, ${answers.textValue},
-                     ${answers.intValue}, ${answers.decimalValue}, ${answers.dateValue}::text,
-                     ${answers.points},
-                     (select json_agg(json_build_array(${answerOptions.optionId},
-                               ${answerOptions.value}, ${answerOptions.otherText}))
-                        from ${answerOptions}
-                       where ${answerOptions.answerId} = ${answers.id})))
-              from ${answers}
-             where ${answers.checkInSurveyId} = cs.id) as "answers",
-           (select json_agg(json_build_array(${checkInSurveySegments.segmentId},
-                     ${checkInSurveySegments.answerPoints}))
-              from ${checkInSurveySegments}
-             where ${checkInSurveySegments.checkInSurveyId} = cs.id
-               -- A segment hidden by skip logic was not shown: an empty cell, as the result
-               -- screen omits it.
-               and not ${checkInSurveySegments.hidden}) as "segments"
-      from unnest(${ids}::int[]) as cs(id)`);
+    select
+      (select json_build_array(json_agg(${answers.checkInSurveyId}),
+                json_agg(${answers.questionId}), json_agg(${answers.isNa}),
+                json_agg(${answers.textValue}), json_agg(${answers.intValue}),
+                json_agg(${answers.decimalValue}), json_agg(${answers.dateValue}::text),
+                json_agg(${answers.points}))
+         from ${answers}
+        where ${answers.checkInSurveyId} = any(${ids}::int[])) as "answers",
+      (select json_build_array(json_agg(o.cs), json_agg(o.q), json_agg(o.id), json_agg(o.v),
+                json_agg(o.t))
+         from (select ${answers.checkInSurveyId} as cs, ${answers.questionId} as q,
+                      ${answerOptions.optionId} as id, ${answerOptions.value} as v,
+                      ${answerOptions.otherText} as t
+                 from ${answers}
+                 join ${answerOptions} on ${answerOptions.answerId} = ${answers.id}
+                where ${answers.checkInSurveyId} = any(${ids}::int[])
+                  and ${answers.questionId} = any(${`{${optionQuestions.join(',')}}`}::int[])
+                order by ${answerOptions.answerId}, ${answerOptions.optionId}) o) as "options",
+      (select json_build_array(json_agg(${checkInSurveySegments.checkInSurveyId}),
+                json_agg(${checkInSurveySegments.segmentId}),
+                json_agg(${checkInSurveySegments.answerPoints}))
+         from ${checkInSurveySegments}
+        where ${checkInSurveySegments.checkInSurveyId} = any(${ids}::int[])
+          -- A segment hidden by skip logic was not shown: an empty cell, as the result screen
+          -- omits it.
+          and not ${checkInSurveySegments.hidden}) as "segments"`);
   });
-  for (const row of rowsOf<{ id: number; answers: unknown; segments: unknown }>(result)) {
-    const checkInSurveyId = Number(row.id);
-    const map = new Map<number, StoredAnswer>();
-    for (const a of parsed<JsonAnswer[]>(row.answers) ?? []) {
-      map.set(a[0], {
-        questionId: a[0],
-        isNa: a[1],
-        textValue: a[2],
-        intValue: a[3] === null ? null : Number(a[3]),
-        decimalValue: a[4] === null ? null : Number(a[4]),
-        dateValue: a[5],
-        points: Number(a[6]),
-        options: (a[7] ?? []).map(([optionId, value, otherText]) => ({
-          optionId,
-          value,
-          otherText,
-        })),
-      });
-    }
-    details.answers.set(checkInSurveyId, map);
-    const points = new Map<number, number>();
-    for (const [segmentId, answerPoints] of parsed<[number, number][]>(row.segments) ?? []) {
-      points.set(segmentId, Number(answerPoints));
-    }
-    details.segmentPoints.set(checkInSurveyId, points);
+  const [row] = rowsOf<{ answers: unknown; options: unknown; segments: unknown }>(result);
+  for (const id of checkInSurveyIds) {
+    details.answers.set(id, new Map());
+    details.segmentPoints.set(id, new Map());
+  }
+  type AnswerColumns = [number, number, boolean, string, number, number, string, number];
+  const [csIds, questionIds, isNa, texts, ints, decimals, dates, points] =
+    parsed<Columns<AnswerColumns>>(row?.answers) ?? [];
+  for (let i = 0; i < (csIds?.length ?? 0); i += 1) {
+    const questionId = questionIds![i]!;
+    details.answers.get(csIds![i]!)?.set(questionId, {
+      questionId,
+      isNa: isNa![i]!,
+      textValue: texts![i] ?? null,
+      intValue: ints![i] == null ? null : Number(ints![i]),
+      decimalValue: decimals![i] == null ? null : Number(decimals![i]),
+      dateValue: dates![i] ?? null,
+      points: Number(points![i]),
+      options: NO_OPTIONS,
+    });
+  }
+  type OptionColumns = [number, number, number, number, string];
+  const [optionCs, optionQuestion, optionIds, values, otherTexts] =
+    parsed<Columns<OptionColumns>>(row?.options) ?? [];
+  for (let i = 0; i < (optionCs?.length ?? 0); i += 1) {
+    const answer = details.answers.get(optionCs![i]!)?.get(optionQuestion![i]!);
+    if (!answer) continue;
+    if (answer.options === NO_OPTIONS) answer.options = [];
+    answer.options.push({
+      optionId: optionIds![i]!,
+      value: values![i] ?? null,
+      otherText: otherTexts![i] ?? null,
+    });
+  }
+  type SegmentColumns = [number, number, number];
+  const [segmentCs, segmentIds, segmentPoints] =
+    parsed<Columns<SegmentColumns>>(row?.segments) ?? [];
+  for (let i = 0; i < (segmentCs?.length ?? 0); i += 1) {
+    details.segmentPoints.get(segmentCs![i]!)?.set(segmentIds![i]!, Number(segmentPoints![i]));
   }
   return details;
 }
@@ -584,7 +628,7 @@ export async function writeProductSurveyExport(
   const fetchBatch = async (after: Keyset | null) => {
     const rows = await readBatch(db, tree, filter, after, batchSize);
     const ids = rows.flatMap((r) => (r.checkInSurveyId === null ? [] : [r.checkInSurveyId]));
-    const [details] = await Promise.all([readDetails(db, ids), fillClients(db, rows, clientsCache)]);
+    const [details] = await Promise.all([readDetails(db, tree, ids), fillClients(db, rows, clientsCache)]);
     return { rows, details };
   };
   let next: ReturnType<typeof fetchBatch> | null = fetchBatch(null);
@@ -610,7 +654,7 @@ export async function writeProductSurveyExport(
       // Backpressure, at both ends of the zip: the compressor's input (exceljs hands it the
       // sheet's XML without waiting, so rows written faster than zlib deflates them would pile
       // up in memory) and the reply (more than its buffer's worth unsent).
-      await drained(compressorInput(sheet), output);
+      await drained(compressorInput(sheet), output, ZIP_BACKLOG_BYTES);
       await drained(output, output);
     }
   } finally {
@@ -655,6 +699,13 @@ export async function writeProductSurveyExport(
 }
 
 /**
+ * The sheet's XML the zip's compressor may hold unprocessed before the rows wait for it (a few
+ * batches' worth). Waiting as soon as it holds more than its 16 kB buffer made the rows wait for
+ * every batch to be deflated to its last byte, one after the other, instead of beside the next.
+ */
+const ZIP_BACKLOG_BYTES = 16 * 1024 * 1024;
+
+/**
  * The stream exceljs pipes a worksheet's XML into (the zip entry's compressor), when it has one
  * yet. exceljs' StreamBuf writes into it ignoring its return value; reading its fill is the only
  * way to slow the rows down to the compressor's pace. Internal to exceljs 4: if that changes,
@@ -675,12 +726,23 @@ function needsDrain(stream: Writable): boolean {
   return stream.writableNeedDrain ?? state?.needDrain ?? false;
 }
 
+/** Bytes written to `stream` and not yet processed (old `readable-stream`: from its state). */
+function writableLength(stream: Writable): number {
+  const state = (stream as unknown as { _writableState?: { length?: number } })._writableState;
+  return stream.writableLength ?? state?.length ?? 0;
+}
+
 /**
  * Resolves once `stream` has room again (at once when it has, or is gone), or when the reply
  * closes: a client that went away never lets the compressor drain.
  */
-async function drained(stream: Writable | undefined, reply: Writable): Promise<void> {
+async function drained(
+  stream: Writable | undefined,
+  reply: Writable,
+  backlog = 0,
+): Promise<void> {
   if (!stream || !needsDrain(stream) || stream.destroyed || reply.destroyed) return;
+  if (backlog > 0 && writableLength(stream) <= backlog) return;
   await new Promise<void>((resolve) => {
     const done = () => {
       stream.off('drain', done);
