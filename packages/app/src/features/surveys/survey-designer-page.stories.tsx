@@ -1,85 +1,14 @@
-import {
-  QUESTION_TYPE,
-  type MultipleOption,
-  type PermissionCode,
-  type QuestionNode,
-  type SegmentNode,
-  type SurveyTree,
-} from '@anaquel/api';
+import { QUESTION_TYPE, type PermissionCode, type SurveyTree } from '@anaquel/api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { failureEnvelope, okEnvelope } from '../../test/api-stub';
 import { findDialog, mockApi, screenMeta, storyApi } from '../../stories/decorators';
 import SurveyDesignerPage from './survey-designer-page';
+import { option, question, segmentOf } from './tree-builders';
 
 // spec 2 §2: the survey designer at /surveys/:surveyId, from `GET /surveys/{id}`.
 
-const option = (
-  id: number,
-  questionId: number,
-  order: number,
-  description: string,
-  points: number,
-  extra: Partial<MultipleOption> = {},
-): MultipleOption => ({
-  id,
-  questionId,
-  order,
-  description,
-  points,
-  isOther: false,
-  blurredSegmentIds: [],
-  blurredQuestionIds: [],
-  ...extra,
-});
-
-const question = (
-  id: number,
-  segmentId: number,
-  order: number,
-  type: number,
-  description: string,
-  points: number,
-  extra: Partial<QuestionNode> = {},
-): QuestionNode => ({
-  id,
-  segmentId,
-  type,
-  typeDescription: '',
-  order,
-  description,
-  acceptsNA: false,
-  isOptional: false,
-  hasPhoto: false,
-  hasOther: false,
-  multipleOptionsCount: null,
-  points,
-  isValid: true,
-  errors: [],
-  multipleOptions: [],
-  ...extra,
-});
-
-const segment = (
-  id: number,
-  order: number,
-  name: string,
-  points: number,
-  extra: Partial<SegmentNode> = {},
-): SegmentNode => ({
-  id,
-  surveyId: 12,
-  parentId: null,
-  name,
-  description: null,
-  order,
-  points,
-  isValid: true,
-  errors: [],
-  children: [],
-  questions: [],
-  ...extra,
-});
+const segment = segmentOf(12);
 
 // 'Exhibición' [Si/No ('No' hides 'Frentes visibles' and the segment 'Precio'), Entero, Ranking],
 // then 'Precio' [Decimal, Fecha].

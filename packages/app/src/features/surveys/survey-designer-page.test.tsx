@@ -1,4 +1,4 @@
-import type { MultipleOption, QuestionNode, SegmentNode, SurveyTree } from '@anaquel/api';
+import type { SurveyTree } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failureEnvelope, okEnvelope, stubApi } from '../../test/api-stub';
@@ -8,78 +8,14 @@ import {
   signInWith,
 } from '../../components/resource/testing/render-screen';
 import SurveyDesignerPage from './survey-designer-page';
+import { option, question, segmentOf } from './tree-builders';
 
 const ALL = ['SEGMENTS', 'QUESTIONS', 'MULTIPLEOPTIONS'].flatMap((base) =>
   ['VIEW_', 'CREATE_', 'UPDATE_', 'DELETE_'].map((verb) => `${verb}${base}`),
 );
 const IN_USE = 'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.';
 
-const option = (
-  id: number,
-  questionId: number,
-  order: number,
-  description: string,
-  points: number,
-  extra: Partial<MultipleOption> = {},
-): MultipleOption => ({
-  id,
-  questionId,
-  order,
-  description,
-  points,
-  isOther: false,
-  blurredSegmentIds: [],
-  blurredQuestionIds: [],
-  ...extra,
-});
-
-const question = (
-  id: number,
-  segmentId: number,
-  order: number,
-  type: number,
-  description: string,
-  points: number,
-  extra: Partial<QuestionNode> = {},
-): QuestionNode => ({
-  id,
-  segmentId,
-  type,
-  typeDescription: '',
-  order,
-  description,
-  acceptsNA: false,
-  isOptional: false,
-  hasPhoto: false,
-  hasOther: false,
-  multipleOptionsCount: null,
-  points,
-  isValid: true,
-  errors: [],
-  multipleOptions: [],
-  ...extra,
-});
-
-const segment = (
-  id: number,
-  order: number,
-  name: string,
-  points: number,
-  extra: Partial<SegmentNode> = {},
-): SegmentNode => ({
-  id,
-  surveyId: 7,
-  parentId: null,
-  name,
-  description: null,
-  order,
-  points,
-  isValid: true,
-  errors: [],
-  children: [],
-  questions: [],
-  ...extra,
-});
+const segment = segmentOf(7);
 
 // Segment 'Exhibición' [Si/No (No hides 'Frentes' and segment 'Atención'), Frentes (Entero),
 // Ranking], then an empty unnamed segment, then 'Atención' [Texto].
