@@ -39,6 +39,8 @@ import { addDays, startOfMexicoCityDay, VISITS_TIME_ZONE } from '../visits/dates
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows read per query (keyset batches by the visit's start, the visit and its survey). */
 export const EXPORT_BATCH_SIZE = 1000;
+/** Rows written between two turns of the event loop (see the writing loop). */
+const YIELD_EVERY_ROWS = 100;
 
 export const PRODUCT_SURVEY_TYPE = 2;
 export const NOT_A_PRODUCT_SURVEY = 'El cuestionario no es de tipo Producto.';
@@ -645,8 +647,12 @@ export async function writeProductSurveyExport(
           checkInSurveyId: last.checkInSurveyId ?? 0,
         });
       }
-      for (const row of rows) {
-        const excelRow = sheet.addRow(dataRow(tree, layout, row, details));
+      for (let i = 0; i < rows.length; i += 1) {
+        // Now and then the event loop runs: the next batch's rows, read meanwhile, are then
+        // answered and its answers asked for while this batch is written (not after it), and
+        // the compressor is handed its next chunk instead of idling until the batch is written.
+        if (i > 0 && i % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+        const excelRow = sheet.addRow(dataRow(tree, layout, rows[i]!, details));
         styleRow(excelRow, styles);
         excelRow.commit();
         count += 1;
