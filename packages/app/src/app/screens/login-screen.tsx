@@ -2,6 +2,7 @@ import { isAccountLocked, isApiError, LOGIN_META, messageForError, signIn } from
 import { lazy, Suspense, useState } from 'react';
 // The form itself, not the feature's index: the sign-in route loads only what it paints and
 // validates (the index also holds the change and reset password forms with the classic zod).
+import { AuthCard } from './auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import type { LoginValues } from '../../features/auth';
 import { notify } from '../../lib/notify';
@@ -71,33 +72,20 @@ export function LoginScreen({ navigate, destination, prefetch }: LoginScreenProp
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-4 py-8 sm:px-6 lg:grid-cols-2 lg:py-12">
-      <div className="hidden lg:flex lg:justify-center">
-        <img
-          src="/login-illustration.svg"
-          alt=""
-          width={480}
-          height={400}
-          className="h-auto w-full max-w-md"
-        />
-      </div>
-      <section
-        aria-labelledby="login-title"
-        className="mx-auto w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8"
-      >
-        <h1 id="login-title" className="text-2xl font-bold text-fg">
-          Bienvenido a Anaquel
-        </h1>
-        <p className="mt-1 mb-6 text-sm text-fg-muted">
-          Inicia sesión con tu correo y contraseña para continuar.
-        </p>
-        <LoginForm onSubmit={submit} isPending={isPending} onForgotPassword={resetModal.open} />
-      </section>
-      {resetWanted && (
-        <Suspense fallback={null}>
-          <ResetRequestModal isOpen={resetModal.isOpen} onOpenChange={resetModal.setOpen} />
-        </Suspense>
-      )}
-    </div>
+    <AuthCard
+      illustration="/login-illustration.svg"
+      titleId="login-title"
+      title="Bienvenido a Anaquel"
+      intro="Inicia sesión con tu correo y contraseña para continuar."
+      after={
+        resetWanted && (
+          <Suspense fallback={null}>
+            <ResetRequestModal isOpen={resetModal.isOpen} onOpenChange={resetModal.setOpen} />
+          </Suspense>
+        )
+      }
+    >
+      <LoginForm onSubmit={submit} isPending={isPending} onForgotPassword={resetModal.open} />
+    </AuthCard>
   );
 }
