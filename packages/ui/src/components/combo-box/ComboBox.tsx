@@ -202,27 +202,15 @@ export function ComboBox<T extends SelectOption>({
         description && <Description>{description}</Description>
       )}
       <FieldError>{errorMessage}</FieldError>
-      <Popover ref={listEscape.popoverRef} className={popoverStyles}>
-        <ListBox<T>
-          className="max-h-72 outline-none"
-          renderEmptyState={() => (
-            <OptionsEmptyState
-              text={emptyText}
-              isLoading={isLoading || isPending}
-              showHint={showHint}
-            />
-          )}
-        >
-          <Collection items={collection}>
-            {(item) => (
-              <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
-                {item.name}
-              </SelectItem>
-            )}
-          </Collection>
-          <LoadMore onLoadMore={onLoadMore} isLoading={isLoadingMore} />
-        </ListBox>
-      </Popover>
+      <OptionsPopover
+        popoverRef={listEscape.popoverRef}
+        items={collection}
+        emptyText={emptyText}
+        isLoading={isLoading || isPending}
+        showHint={showHint}
+        onLoadMore={onLoadMore}
+        isLoadingMore={isLoadingMore}
+      />
     </RACComboBox>
   );
 }
@@ -266,6 +254,48 @@ export function OptionsEmptyState({
     <p className="px-3 py-2 text-sm text-fg-muted">
       {showHint ? SEARCH_HINT : isLoading ? 'Cargando…' : text}
     </p>
+  );
+}
+
+/**
+ * The open list of a searchable option field (ComboBox, MultiSelect): the options, what an empty
+ * list says, and the load-more sentinel of a paged list.
+ */
+export function OptionsPopover<T extends SelectOption>({
+  popoverRef,
+  items,
+  emptyText,
+  isLoading,
+  showHint,
+  onLoadMore,
+  isLoadingMore,
+}: {
+  popoverRef: Ref<HTMLElement>;
+  items: Iterable<T>;
+  emptyText: string;
+  isLoading: boolean;
+  showHint: boolean;
+  onLoadMore?: () => void;
+  isLoadingMore: boolean;
+}) {
+  return (
+    <Popover ref={popoverRef} className={popoverStyles}>
+      <ListBox<T>
+        className="max-h-72 outline-none"
+        renderEmptyState={() => (
+          <OptionsEmptyState text={emptyText} isLoading={isLoading} showHint={showHint} />
+        )}
+      >
+        <Collection items={items}>
+          {(item) => (
+            <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
+              {item.name}
+            </SelectItem>
+          )}
+        </Collection>
+        <LoadMore onLoadMore={onLoadMore} isLoading={isLoadingMore} />
+      </ListBox>
+    </Popover>
   );
 }
 

@@ -1,12 +1,9 @@
 import { useId, useMemo, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import {
   Button,
-  Collection,
   ComboBox,
   Input,
   type Key,
-  ListBox,
-  Popover,
   Tag,
   TagGroup,
   TagList,
@@ -16,9 +13,8 @@ import { twMerge } from 'tailwind-variants';
 import { ChevronDownIcon, CloseIcon } from '../../icons';
 import { focusRing } from '../../lib/styles';
 import {
-  LoadMore,
   MIN_SEARCH_LENGTH,
-  OptionsEmptyState,
+  OptionsPopover,
   SEARCH_HINT,
   useKnownItems,
 } from '../combo-box/ComboBox';
@@ -33,7 +29,7 @@ import {
   showsError,
   type FieldBaseProps,
 } from '../field';
-import { SelectItem, popoverStyles, type SelectOption } from '../select';
+import type { SelectOption } from '../select';
 import { SpinnerGraphic } from '../spinner';
 
 const EMPTY: readonly Key[] = [];
@@ -206,27 +202,15 @@ export function MultiSelect<T extends SelectOption>({
           description && <Description>{description}</Description>
         )}
         <FieldError>{errorMessage}</FieldError>
-        <Popover ref={listEscape.popoverRef} className={popoverStyles}>
-          <ListBox<T>
-            className="max-h-72 outline-none"
-            renderEmptyState={() => (
-              <OptionsEmptyState
-                text={emptyText}
-                isLoading={isLoading || isPending}
-                showHint={showHint}
-              />
-            )}
-          >
-            <Collection items={shownItems}>
-              {(item) => (
-                <SelectItem id={item.id} textValue={item.name} isDisabled={item.isDisabled}>
-                  {item.name}
-                </SelectItem>
-              )}
-            </Collection>
-            <LoadMore onLoadMore={onLoadMore} isLoading={isLoadingMore} />
-          </ListBox>
-        </Popover>
+        <OptionsPopover
+          popoverRef={listEscape.popoverRef}
+          items={shownItems}
+          emptyText={emptyText}
+          isLoading={isLoading || isPending}
+          showHint={showHint}
+          onLoadMore={onLoadMore}
+          isLoadingMore={isLoadingMore}
+        />
       </ComboBox>
       {chips.length > 0 && (
         <TagGroup
