@@ -38,7 +38,7 @@ export function estimatedSegmentHeight(segment: SurveyTreeSegment): number {
 
 export interface DeferredSegmentProps {
   segment: SurveyTreeSegment;
-  /** Rendered at once (the first segments, on screen when the designer opens). */
+  /** Rendered at once (the first segment, on screen when the designer opens). */
   eager: boolean;
   /** Heading level of the segment's title, kept by the placeholder. */
   headingLevel: number;

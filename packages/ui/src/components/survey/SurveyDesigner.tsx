@@ -276,7 +276,7 @@ export function SurveyDesigner({
           {addTop && <SegmentInsertionPoint order={segments[0]!.order} onAddSegment={addTop} />}
           {segments.map((segment, i) => (
             <Fragment key={segment.id}>
-              <DeferredSegment segment={segment} eager={!deferred || i < 2} headingLevel={2}>
+              <DeferredSegment segment={segment} eager={!deferred || i === 0} headingLevel={2}>
                 <DesignerSegment
                   segment={segment}
                   isFirst={i === 0}
