@@ -7,7 +7,8 @@ import { authThrottles } from '../src/db/schema/index.ts';
 import { AppError } from '../src/http/errors.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 
-// Not named auth-*: its vi.mock needs module isolation, which the mutation runner does not give
+// Not named auth-*, and *.isolated: its vi.mock needs module isolation (the `server-isolated`
+// project), which the mutation runner does not give
 // (vitest.mutation.config.ts). What the answer alone does not show (issue #8): every sign-in costs exactly
 // one argon2 verification, real or against the dummy hash, whether the e-mail exists, the pair
 // is locked or the e-mail is closed for everyone (so the time tells nothing); and a user that
