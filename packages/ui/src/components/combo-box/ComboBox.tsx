@@ -1,4 +1,4 @@
-import { useMemo, useState, type FocusEvent, type Ref } from 'react';
+import { useMemo, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import {
   Button,
   Collection,
@@ -178,35 +178,19 @@ export function ComboBox<T extends SelectOption>({
       validationBehavior="aria"
       className={composeRenderProps(className, (c) => twMerge(fieldStackStyles, c))}
     >
-      {label && <Label isRequired={props.isRequired}>{label}</Label>}
-      <FieldGroup>
-        <Input
-          ref={ref}
-          placeholder={placeholder}
-          className={bareInputStyles}
-          onKeyDown={listEscape.onKeyDown}
-        />
-        {isLoading && <SpinnerGraphic size="sm" className="me-1 text-fg-muted" />}
-        <Button
-          aria-label="Mostrar opciones"
-          className="flex h-full cursor-pointer items-center px-2 text-fg-muted outline-none data-focus-visible:bg-surface-muted data-hovered:text-fg"
-        >
-          <ChevronDownIcon className="size-4" />
-        </Button>
-      </FieldGroup>
-      {showHint ? (
-        <Text slot="description" className="text-xs text-fg-muted">
-          {SEARCH_HINT}
-        </Text>
-      ) : (
-        description && <Description>{description}</Description>
-      )}
-      <FieldError>{errorMessage}</FieldError>
-      <OptionsPopover
+      <SearchFieldParts
+        label={label}
+        isRequired={props.isRequired}
+        inputRef={ref}
+        placeholder={placeholder}
+        onInputKeyDown={listEscape.onKeyDown}
+        description={description}
+        errorMessage={errorMessage}
         popoverRef={listEscape.popoverRef}
         items={collection}
         emptyText={emptyText}
-        isLoading={isLoading || isPending}
+        isLoading={isLoading}
+        isPending={isPending}
         showHint={showHint}
         onLoadMore={onLoadMore}
         isLoadingMore={isLoadingMore}
@@ -238,6 +222,80 @@ export function useKnownItems<T extends SelectOption>(
     for (const item of extras) if (!map.has(item.id)) map.set(item.id, item);
     return map;
   }, [cache, items, extra]);
+}
+
+/**
+ * What a searchable option field (ComboBox, MultiSelect) shows inside its react-aria `ComboBox`:
+ * label, search input with spinner and toggle button, the 3-character hint or the description,
+ * the error, and the open list.
+ */
+export function SearchFieldParts<T extends SelectOption>({
+  label,
+  isRequired,
+  inputRef,
+  placeholder,
+  onInputKeyDown,
+  description,
+  errorMessage,
+  popoverRef,
+  items,
+  emptyText,
+  isLoading,
+  isPending,
+  showHint,
+  onLoadMore,
+  isLoadingMore,
+}: Pick<FieldBaseProps, 'label' | 'description' | 'errorMessage'> & {
+  isRequired?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  placeholder?: string;
+  onInputKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  popoverRef: Ref<HTMLElement>;
+  items: Iterable<T>;
+  emptyText: string;
+  isLoading: boolean;
+  isPending: boolean;
+  showHint: boolean;
+  onLoadMore?: () => void;
+  isLoadingMore: boolean;
+}) {
+  return (
+    <>
+      {label && <Label isRequired={isRequired}>{label}</Label>}
+      <FieldGroup>
+        <Input
+          ref={inputRef}
+          placeholder={placeholder}
+          className={bareInputStyles}
+          onKeyDown={onInputKeyDown}
+        />
+        {isLoading && <SpinnerGraphic size="sm" className="me-1 text-fg-muted" />}
+        <Button
+          aria-label="Mostrar opciones"
+          className="flex h-full cursor-pointer items-center px-2 text-fg-muted outline-none data-focus-visible:bg-surface-muted data-hovered:text-fg"
+        >
+          <ChevronDownIcon className="size-4" />
+        </Button>
+      </FieldGroup>
+      {showHint ? (
+        <Text slot="description" className="text-xs text-fg-muted">
+          {SEARCH_HINT}
+        </Text>
+      ) : (
+        description && <Description>{description}</Description>
+      )}
+      <FieldError>{errorMessage}</FieldError>
+      <OptionsPopover
+        popoverRef={popoverRef}
+        items={items}
+        emptyText={emptyText}
+        isLoading={isLoading || isPending}
+        showHint={showHint}
+        onLoadMore={onLoadMore}
+        isLoadingMore={isLoadingMore}
+      />
+    </>
+  );
 }
 
 /** What an empty option list says: loading, the 3-character hint, or `text` (no match). */

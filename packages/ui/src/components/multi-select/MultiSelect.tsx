@@ -1,36 +1,12 @@
 import { useId, useMemo, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
-import {
-  Button,
-  ComboBox,
-  Input,
-  type Key,
-  Tag,
-  TagGroup,
-  TagList,
-  Text,
-} from 'react-aria-components';
+import { Button, ComboBox, type Key, Tag, TagGroup, TagList } from 'react-aria-components';
 import { twMerge } from 'tailwind-variants';
-import { ChevronDownIcon, CloseIcon } from '../../icons';
+import { CloseIcon } from '../../icons';
 import { focusRing } from '../../lib/styles';
-import {
-  MIN_SEARCH_LENGTH,
-  OptionsPopover,
-  SEARCH_HINT,
-  useKnownItems,
-} from '../combo-box/ComboBox';
+import { MIN_SEARCH_LENGTH, SearchFieldParts, useKnownItems } from '../combo-box/ComboBox';
 import { useListEscape, useOptionSearch } from '../combo-box/use-option-search';
-import {
-  Description,
-  FieldError,
-  FieldGroup,
-  Label,
-  bareInputStyles,
-  fieldStackStyles,
-  showsError,
-  type FieldBaseProps,
-} from '../field';
+import { fieldStackStyles, showsError, type FieldBaseProps } from '../field';
 import type { SelectOption } from '../select';
-import { SpinnerGraphic } from '../spinner';
 
 const EMPTY: readonly Key[] = [];
 
@@ -178,35 +154,19 @@ export function MultiSelect<T extends SelectOption>({
         name={name}
         className={fieldStackStyles}
       >
-        {label && <Label isRequired={isRequired}>{label}</Label>}
-        <FieldGroup>
-          <Input
-            ref={ref}
-            placeholder={placeholder}
-            className={bareInputStyles}
-            onKeyDown={onInputKeyDown}
-          />
-          {isLoading && <SpinnerGraphic size="sm" className="me-1 text-fg-muted" />}
-          <Button
-            aria-label="Mostrar opciones"
-            className="flex h-full cursor-pointer items-center px-2 text-fg-muted outline-none data-focus-visible:bg-surface-muted data-hovered:text-fg"
-          >
-            <ChevronDownIcon className="size-4" />
-          </Button>
-        </FieldGroup>
-        {showHint ? (
-          <Text slot="description" className="text-xs text-fg-muted">
-            {SEARCH_HINT}
-          </Text>
-        ) : (
-          description && <Description>{description}</Description>
-        )}
-        <FieldError>{errorMessage}</FieldError>
-        <OptionsPopover
+        <SearchFieldParts
+          label={label}
+          isRequired={isRequired}
+          inputRef={ref}
+          placeholder={placeholder}
+          onInputKeyDown={onInputKeyDown}
+          description={description}
+          errorMessage={errorMessage}
           popoverRef={listEscape.popoverRef}
           items={shownItems}
           emptyText={emptyText}
-          isLoading={isLoading || isPending}
+          isLoading={isLoading}
+          isPending={isPending}
           showHint={showHint}
           onLoadMore={onLoadMore}
           isLoadingMore={isLoadingMore}
