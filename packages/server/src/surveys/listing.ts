@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { orderByOf, pageOf, searchOf } from '../resources/factory.ts';
 import { throwIfAny } from '../resources/named.ts';
@@ -134,6 +135,18 @@ export function pointsIssue(
   }
   return null;
 }
+
+/**
+ * A list's source (`pagedList`'s `source`, `readOne`'s): a select of `table` inner-joined, in
+ * order, to each `[table, on]` (an option to its question, segment and survey).
+ */
+export const joinedSource =
+  (db: Db, table: PgTable, ...joins: [PgTable, SQL][]) =>
+  (fields: SelectedFields) => {
+    let query = db.select(fields).from(table).$dynamic();
+    for (const [joined, on] of joins) query = query.innerJoin(joined, on);
+    return query;
+  };
 
 /** One row of a list's source (`pagedList`'s `source` and `rowFields`), or the 404. */
 export async function readOne<Row>(

@@ -26,7 +26,14 @@ import {
   withLockedItem,
   type TreeItemKind,
 } from './editing.ts';
-import { cascadeFilters, checkDescribed, optionList, pagedList, readOne } from './listing.ts';
+import {
+  cascadeFilters,
+  checkDescribed,
+  joinedSource,
+  optionList,
+  pagedList,
+  readOne,
+} from './listing.ts';
 import { loadSurveyTree, surveyIdOfOption, surveyIdOfQuestion } from './tree.ts';
 import { QuestionType, hasOptions, questionTypeLabel } from './types.ts';
 
@@ -91,14 +98,14 @@ const toOption = (raw: Record<string, unknown>): OptionRowAnswer => ({
   blurredQuestionIds: ids(raw.blurredQuestionIds),
 });
 
-const source = (db: Db) => (fields: Parameters<Db['select']>[0]) =>
-  db
-    .select(fields)
-    .from(multipleOptions)
-    .innerJoin(questions, eq(questions.id, multipleOptions.questionId))
-    .innerJoin(segments, eq(segments.id, questions.segmentId))
-    .innerJoin(surveys, eq(surveys.id, segments.surveyId))
-    .$dynamic();
+const source = (db: Db) =>
+  joinedSource(
+    db,
+    multipleOptions,
+    [questions, eq(questions.id, multipleOptions.questionId)],
+    [segments, eq(segments.id, questions.segmentId)],
+    [surveys, eq(surveys.id, segments.surveyId)],
+  );
 
 export const readOption = (db: Db, id: number): Promise<OptionRowAnswer> =>
   readOne(source(db), rowFields, eq(multipleOptions.id, id), OPTION_NOT_FOUND, toOption);

@@ -30,6 +30,7 @@ import {
 import {
   cascadeFilters,
   checkDescribed,
+  joinedSource,
   optionList,
   pagedList,
   questionTypeCase,
@@ -100,13 +101,13 @@ const toQuestion = (raw: Record<string, unknown>): Question => ({
   points: Number(raw.points),
 });
 
-const source = (db: Db) => (fields: Parameters<Db['select']>[0]) =>
-  db
-    .select(fields)
-    .from(questions)
-    .innerJoin(segments, eq(segments.id, questions.segmentId))
-    .innerJoin(surveys, eq(surveys.id, segments.surveyId))
-    .$dynamic();
+const source = (db: Db) =>
+  joinedSource(
+    db,
+    questions,
+    [segments, eq(segments.id, questions.segmentId)],
+    [surveys, eq(surveys.id, segments.surveyId)],
+  );
 
 export const readQuestion = (db: Db, id: number): Promise<Question> =>
   readOne(source(db), rowFields, eq(questions.id, id), QUESTION_NOT_FOUND, toQuestion);
