@@ -1,10 +1,11 @@
-import { changePasswordMutationOptions, isApiError } from '@anaquel/api';
+import { changePasswordMutationOptions } from '@anaquel/api';
 import { Button, PasswordField, fieldErrorProps } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { NewPasswordFields } from '../../../components/password/new-password-fields';
-import { applyServerErrors, canSubmit, useZodForm } from '../../../lib/forms';
+import { canSubmit, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
+import { onBadRequest } from './on-bad-request';
 import { useAuthStore } from '../../../stores/auth-store';
 import { changePasswordSchema } from '../schemas/password-schemas';
 
@@ -31,12 +32,12 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
           notify('La contraseña se cambió exitosamente.', 'success');
           onChanged();
         },
-        onError: (error) => {
-          // The mutation hands its 400 to this form (spec 1 §7); other statuses were toasted globally.
-          if (!isApiError(error) || error.statusCode !== 400) return;
-          notify('Los datos ingresados son incorrectos. Verifica e inténtalo de nuevo.', 'error');
-          applyServerErrors(error.validationErrors, setError, FIELDS);
-        },
+        // The mutation hands its 400 to this form (spec 1 §7).
+        onError: onBadRequest(
+          'Los datos ingresados son incorrectos. Verifica e inténtalo de nuevo.',
+          setError,
+          FIELDS,
+        ),
       },
     ),
   );

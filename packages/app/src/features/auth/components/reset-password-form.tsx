@@ -1,9 +1,10 @@
-import { isApiError, resetPasswordMutationOptions } from '@anaquel/api';
+import { resetPasswordMutationOptions } from '@anaquel/api';
 import { Button } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
 import { NewPasswordFields } from '../../../components/password/new-password-fields';
-import { applyServerErrors, canSubmit, useZodForm } from '../../../lib/forms';
+import { canSubmit, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
+import { onBadRequest } from './on-bad-request';
 import { resetPasswordSchema } from '../schemas/password-schemas';
 
 const FIELDS = ['newPassword', 'confirmPassword'] as const;
@@ -31,15 +32,12 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
           notify('Contraseña restablecida exitosamente.', 'success');
           onReset();
         },
-        onError: (error) => {
-          // Its 400 (used or expired token, weak password) is handed to this page (spec 1 §7).
-          if (!isApiError(error) || error.statusCode !== 400) return;
-          notify(
-            'Los datos para restablecer la contraseña son incorrectos. Inténtalo de nuevo.',
-            'error',
-          );
-          applyServerErrors(error.validationErrors, setError, FIELDS);
-        },
+        // Its 400 (used or expired token, weak password) is handed to this page (spec 1 §7).
+        onError: onBadRequest(
+          'Los datos para restablecer la contraseña son incorrectos. Inténtalo de nuevo.',
+          setError,
+          FIELDS,
+        ),
       },
     ),
   );
