@@ -235,46 +235,11 @@ export function buildTree(content: SurveyContent): SurveyTree {
   const segmentNodes = new Map<number, SegmentNode>();
   const questionNodes = new Map<number, QuestionNode>();
   const optionNodes = new Map<number, OptionNode>();
-  for (const r of content.segments) {
-    segmentNodes.set(r.id, {
-      id: r.id,
-      surveyId: r.surveyId,
-      parentId: r.parentId,
-      name: r.name,
-      description: r.description,
-      order: r.order,
-      points: r.points,
-      children: [],
-      questions: [],
-    });
-  }
-  for (const r of content.questions) {
-    questionNodes.set(r.id, {
-      id: r.id,
-      segmentId: r.segmentId,
-      type: r.type,
-      order: r.order,
-      description: r.description,
-      acceptsNA: r.acceptsNA,
-      isOptional: r.isOptional,
-      hasPhoto: r.hasPhoto,
-      hasOther: r.hasOther,
-      multipleOptionsCount: r.multipleOptionsCount,
-      points: r.points,
-      options: [],
-    });
-  }
+  // A node is its row plus the lists the nesting below fills.
+  for (const r of content.segments) segmentNodes.set(r.id, { ...r, children: [], questions: [] });
+  for (const r of content.questions) questionNodes.set(r.id, { ...r, options: [] });
   for (const r of content.options) {
-    optionNodes.set(r.id, {
-      id: r.id,
-      questionId: r.questionId,
-      order: r.order,
-      description: r.description,
-      points: r.points,
-      isOther: r.isOther,
-      hiddenSegmentIds: [],
-      hiddenQuestionIds: [],
-    });
+    optionNodes.set(r.id, { ...r, hiddenSegmentIds: [], hiddenQuestionIds: [] });
   }
   for (const { optionId, kind, targetId } of content.hidden) {
     const option = optionNodes.get(optionId);
