@@ -8,7 +8,10 @@ export const POINT_OF_SALE_ROWS = Number(process.env.BENCH_POS_ROWS ?? 100_000);
 /** A page in the middle of the unfiltered list (page 5 000 at 100 000 rows). */
 const DEEP_PAGE = Math.round(POINT_OF_SALE_ROWS / 20);
 
-/** Inserts the points of sale in one statement (idempotent: skipped when they exist). */
+/**
+ * Inserts the points of sale in one statement (idempotent: skipped when they exist). Every
+ * scenario below runs it, so any one of them chosen alone (BENCH_SCENARIOS) reads the full list.
+ */
 export async function seedPointsOfSale(ctx: BenchContext): Promise<void> {
   const db = ctx.database.db;
   const existing = await db.execute<{ n: number }>(
@@ -52,17 +55,20 @@ export const pointOfSaleScenarios: Scenario[] = [
     description: 'GET pointofsales/paged, Filter=peñon 42 (about 1 row in 700), Sort=stateName',
     path: '/api/v1/pointofsales/paged?Filter=pe%C3%B1on%2042&Sort=stateName&PageSize=10',
     authenticated: true,
+    setup: seedPointsOfSale,
   },
   {
     name: 'pos-sorted-deep',
     description: `GET pointofsales/paged, no filter, Sort=name, page ${DEEP_PAGE} of 10 rows (the middle)`,
     path: `/api/v1/pointofsales/paged?Sort=name&Page=${DEEP_PAGE}&PageSize=10`,
     authenticated: true,
+    setup: seedPointsOfSale,
   },
   {
     name: 'pos-options-search',
     description: 'GET pointofsales/options?Filter=esperanza 42&Take=20: a dropdown search',
     path: '/api/v1/pointofsales/options?Filter=esperanza%2042&Take=20',
     authenticated: true,
+    setup: seedPointsOfSale,
   },
 ];
