@@ -124,6 +124,20 @@ function MenuCheck({ isSelected }: { isSelected: boolean }) {
   );
 }
 
+/** A checkable entry of the 'Columnas' menu (shown, or pinned to the start). */
+function CheckItem({ id, label }: { id: string; label: string }) {
+  return (
+    <MenuItem id={id} className={listItem} textValue={label}>
+      {({ isSelected }) => (
+        <>
+          <MenuCheck isSelected={isSelected} />
+          {label}
+        </>
+      )}
+    </MenuItem>
+  );
+}
+
 /** 'Columnas' menu: which columns are shown and which are pinned to the left. */
 export function ColumnsMenu<TData extends RowData>({
   columns,
@@ -164,19 +178,7 @@ export function ColumnsMenu<TData extends RowData>({
           >
             {section('Mostrar')}
             {hideable.map((column) => (
-              <MenuItem
-                key={column.id}
-                id={column.id}
-                className={listItem}
-                textValue={columnLabel(column)}
-              >
-                {({ isSelected }) => (
-                  <>
-                    <MenuCheck isSelected={isSelected} />
-                    {columnLabel(column)}
-                  </>
-                )}
-              </MenuItem>
+              <CheckItem key={column.id} id={column.id} label={columnLabel(column)} />
             ))}
           </MenuSection>
           {pinnable.length > 0 && <Separator className="my-1 border-t border-border" />}
@@ -191,19 +193,7 @@ export function ColumnsMenu<TData extends RowData>({
             >
               {section('Fijar a la izquierda')}
               {pinnable.map((column) => (
-                <MenuItem
-                  key={column.id}
-                  id={`${PIN}${column.id}`}
-                  className={listItem}
-                  textValue={columnLabel(column)}
-                >
-                  {({ isSelected }) => (
-                    <>
-                      <MenuCheck isSelected={isSelected} />
-                      {columnLabel(column)}
-                    </>
-                  )}
-                </MenuItem>
+                <CheckItem key={column.id} id={`${PIN}${column.id}`} label={columnLabel(column)} />
               ))}
             </MenuSection>
           )}
