@@ -6,8 +6,7 @@ import {
   CollapsibleCard,
   ItemActions,
   PointsBadge,
-  ValidationWarning,
-  hasValidationErrors,
+  ItemValidationWarning,
   type ItemActionsProps,
 } from './parts';
 import type { SurveyQuestionView } from './types';
@@ -76,12 +75,7 @@ export function QuestionBlock({
           )}
         </ul>
       )}
-      {hasValidationErrors(question) && (
-        <ValidationWarning
-          title="Esta pregunta tiene errores de validación:"
-          errors={question.errors ?? []}
-        />
-      )}
+      <ItemValidationWarning item={question} title="Esta pregunta tiene errores de validación:" />
       {hasOptions && (
         <div className="flex flex-col gap-1">
           {children && (

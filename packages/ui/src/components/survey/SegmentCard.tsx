@@ -5,8 +5,7 @@ import {
   InsertionPoint,
   ItemActions,
   PointsBadge,
-  ValidationWarning,
-  hasValidationErrors,
+  ItemValidationWarning,
   type ItemActionsProps,
 } from './parts';
 import type { SurveySegmentView } from './types';
@@ -66,12 +65,7 @@ export function SegmentCard({
       actions={<ItemActions noun="segmento" {...actions} />}
     >
       {segment.description && <p className="text-sm text-fg-muted">{segment.description}</p>}
-      {hasValidationErrors(segment) && (
-        <ValidationWarning
-          title="Este segmento tiene errores de validación:"
-          errors={segment.errors ?? []}
-        />
-      )}
+      <ItemValidationWarning item={segment} title="Este segmento tiene errores de validación:" />
       {items.length === 0 ? (
         <>
           <p className="py-3 text-center text-sm text-fg-muted">

@@ -4,12 +4,7 @@ import { AlertTriangleIcon } from '../../icons';
 import { Spinner } from '../spinner';
 import { DEFERRED_RENDER_MIN_QUESTIONS, DeferredSegment, segmentSize } from './DeferredSegment';
 import { OptionRow } from './OptionRow';
-import {
-  PointsBadge,
-  SegmentInsertionPoint,
-  ValidationWarning,
-  hasValidationErrors,
-} from './parts';
+import { PointsBadge, SegmentInsertionPoint, ItemValidationWarning } from './parts';
 import { segmentItems, sortedOptions, sortedSegments } from './preview-logic';
 import { QuestionBlock } from './QuestionBlock';
 import { canAddOptions, hasOptions, optionLocks } from './question-types';
@@ -258,12 +253,7 @@ export function SurveyDesigner({
           Puntos totales: <PointsBadge points={survey.points} />
         </p>
       </header>
-      {hasValidationErrors(survey) && (
-        <ValidationWarning
-          title="Este cuestionario tiene errores de validación:"
-          errors={survey.errors ?? []}
-        />
-      )}
+      <ItemValidationWarning item={survey} title="Este cuestionario tiene errores de validación:" />
       {segments.length === 0 ? (
         <>
           <p className="m-0 py-3 text-center text-sm text-fg-muted">

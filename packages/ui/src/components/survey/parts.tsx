@@ -124,6 +124,19 @@ export function ValidationWarning({ title, errors }: { title: string; errors: re
   );
 }
 
+/** A designer item's warning box, shown only when the item has validation errors. */
+export function ItemValidationWarning({
+  item,
+  title,
+}: {
+  item: { isValid?: boolean; errors?: readonly string[] };
+  title: string;
+}) {
+  return hasValidationErrors(item) ? (
+    <ValidationWarning title={title} errors={item.errors ?? []} />
+  ) : null;
+}
+
 /** Whether a designer item must show its validation warning. */
 export function hasValidationErrors(item: { isValid?: boolean; errors?: readonly string[] }) {
   return item.isValid === false || (item.errors?.length ?? 0) > 0;
