@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 // The projects `pnpm test:mutation` (stryker.config.mjs) runs against the mutated modules: the
-// api package's tests and the server's auth tests. Not part of `pnpm test`. MUTATION_SCOPE=api or
-// server keeps one side.
+// api package's tests, the server's auth tests and its surveys' scoring and validity tests. Not
+// part of `pnpm test`. MUTATION_SCOPE=api or server keeps one side; surveys keeps only the
+// surveys' tests (a subset of server).
 const scope = process.env.MUTATION_SCOPE ?? 'all';
 
 export default defineConfig({
   test: {
     projects: [
-      ...(scope === 'server'
+      ...(scope === 'server' || scope === 'surveys'
         ? []
         : [
             {
@@ -17,7 +18,10 @@ export default defineConfig({
               test: { root: 'packages/api', testTimeout: 30_000 },
             },
           ]),
-      ...(scope === 'api' ? [] : ['packages/server/vitest.mutation.config.ts']),
+      ...(scope === 'api' || scope === 'surveys'
+        ? []
+        : ['packages/server/vitest.mutation.config.ts']),
+      ...(scope === 'api' ? [] : ['packages/server/vitest.mutation-surveys.config.ts']),
     ],
   },
 });

@@ -377,3 +377,306 @@ describe('property: scores add up', () => {
     );
   });
 });
+
+/* ---------- edges: exact boundaries, odd shapes, what must not count ---------- */
+
+describe('answered or not (rule 1, 8): an empty or missing value is no answer', () => {
+  const answeredOf = (q: ScoringQuestion, answer: ScoringAnswer) =>
+    scoreSurvey({ segments: [segment(0, [q])] }, [answer]).segments[0]!.questions[0]!;
+
+  it.each([
+    ['Texto without text', QuestionType.Text, {}],
+    ['Texto with null', QuestionType.Text, { textValue: null }],
+    ['Entero with null', QuestionType.Integer, { intValue: null }],
+    ['Entero not finite', QuestionType.Integer, { intValue: Number.POSITIVE_INFINITY }],
+    ['Entero NaN', QuestionType.Integer, { intValue: Number.NaN }],
+    ['Decimal with null', QuestionType.Decimal, { decimalValue: null }],
+    ['Decimal not finite', QuestionType.Decimal, { decimalValue: Number.NEGATIVE_INFINITY }],
+    ['Fecha with null', QuestionType.Date, { dateValue: null }],
+    ['Fecha without date', QuestionType.Date, {}],
+    ['Fecha empty', QuestionType.Date, { dateValue: '' }],
+    ['Opción Única without options', QuestionType.SingleChoice, {}],
+    ['Opción Única with no option chosen', QuestionType.SingleChoice, { options: [] }],
+    ['Likert with no statement', QuestionType.LikertMatrix, { options: [] }],
+    ['Ranking with no position', QuestionType.Ranking, { options: [] }],
+  ] as const)('%s scores 0 of its points and is not answered', (_name, type, fields) => {
+    const q = question(type, 3, [{ points: 3 }, { points: 1 }]);
+    const answer: ScoringAnswer = { questionId: q.id, ...fields };
+    expect(answerPoints(q, answer)).toBe(0);
+    expect(surveyPoints(q, answer)).toBe(3);
+    expect(answeredOf(q, answer)).toMatchObject({ answered: false, answerPoints: 0 });
+  });
+
+  it('a value or a chosen option is an answer; NA and hidden are not', () => {
+    const text = question(QuestionType.Text, 1, [], 0);
+    const yesNo = question(QuestionType.YesNo, 1, [{ points: 0 }, { points: 1 }], 1);
+    const na = question(QuestionType.Integer, 1, [], 2);
+    const score = scoreSurvey({ segments: [segment(0, [text, yesNo, na])] }, [
+      { questionId: text.id, textValue: 'sí' },
+      choose(yesNo, 0),
+      { questionId: na.id, isNa: true, intValue: 4 },
+    ]);
+    expect(score.segments[0]!.questions).toEqual([
+      {
+        questionId: text.id,
+        answerPoints: 1,
+        surveyPoints: 1,
+        hidden: false,
+        isNa: false,
+        answered: true,
+      },
+      {
+        questionId: yesNo.id,
+        answerPoints: 0,
+        surveyPoints: 1,
+        hidden: false,
+        isNa: false,
+        answered: true,
+      },
+      {
+        questionId: na.id,
+        answerPoints: 0,
+        surveyPoints: 0,
+        hidden: false,
+        isNa: true,
+        answered: false,
+      },
+    ]);
+  });
+});
+
+describe('Likert edges (rule 5)', () => {
+  const q = question(QuestionType.LikertMatrix, 10, [{ points: 2 }, { points: 4 }]);
+  const levels = (...choices: [number, number | null | undefined][]): ScoringAnswer => ({
+    questionId: q.id,
+    options: choices.map(([index, value]) => ({
+      optionId: index < 0 ? 1 : optionId(q, index),
+      value,
+    })),
+  });
+
+  it('a level outside 1..5 (or none) scores nothing, and 5 scores the statement in full', () => {
+    expect(answerPoints(q, levels([0, 0], [1, 5]))).toBe(4);
+    expect(answerPoints(q, levels([0, null], [1, 5]))).toBe(4);
+    expect(answerPoints(q, levels([0, 6], [1, 5]))).toBe(4);
+    expect(answerPoints(q, levels([0, 5], [1, 1]))).toBe(2);
+  });
+
+  it('a statement counts once: its first level wins, even level 1', () => {
+    expect(answerPoints(q, levels([0, 1], [0, 5]))).toBe(0);
+    expect(answerPoints(q, levels([1, 3], [1, 5]))).toBe(2);
+  });
+
+  it('an unknown statement scores nothing and breaks nothing', () => {
+    expect(answerPoints(q, levels([-1, 5], [0, 5]))).toBe(2);
+  });
+});
+
+describe('Ranking edges (rule 6)', () => {
+  const q = question(QuestionType.Ranking, 4, [{ points: 0 }, { points: 0 }]);
+  const ranked = (...choices: [number | 'unknown', number | null][]): ScoringAnswer => ({
+    questionId: q.id,
+    options: choices.map(([index, value]) => ({
+      optionId: index === 'unknown' ? 1 : optionId(q, index),
+      value,
+    })),
+  });
+
+  it('complete: positions exactly 1..n, one per option', () => {
+    expect(answerPoints(q, ranked([0, 2], [1, 1]))).toBe(4);
+    // An unknown item or an item without a position alongside a complete ranking is ignored.
+    expect(answerPoints(q, ranked([0, 1], [1, 2], ['unknown', 3]))).toBe(4);
+    expect(answerPoints(q, ranked([0, 1], [1, 2], [0, null]))).toBe(4);
+  });
+
+  it.each([
+    [
+      'a position above n',
+      [
+        [0, 1],
+        [1, 3],
+      ],
+    ],
+    [
+      'a position below 1',
+      [
+        [0, 0],
+        [1, 1],
+      ],
+    ],
+    [
+      'a fractional position',
+      [
+        [0, 1],
+        [1, 1.5],
+      ],
+    ],
+    [
+      'a position far above n',
+      [
+        [0, 1],
+        [1, 7],
+      ],
+    ],
+    [
+      'one item ranked twice, the other not',
+      [
+        [0, 1],
+        [0, 2],
+      ],
+    ],
+    [
+      'an item without a position',
+      [
+        [0, 1],
+        [1, null],
+      ],
+    ],
+  ] as [string, [number, number | null][]][])('incomplete with %s: 0', (_name, choices) => {
+    expect(answerPoints(q, ranked(...choices))).toBe(0);
+  });
+
+  it('a Ranking without options scores nothing, whatever is sent', () => {
+    const empty = question(QuestionType.Ranking, 4, []);
+    expect(
+      answerPoints(empty, { questionId: empty.id, options: [{ optionId: 1, value: 1 }] }),
+    ).toBe(0);
+  });
+
+  it('a question of an unknown type scores nothing, even with every option ranked', () => {
+    const odd = question(99, 4, [{ points: 1 }, { points: 1 }]);
+    const answer: ScoringAnswer = {
+      questionId: odd.id,
+      options: [
+        { optionId: optionId(odd, 0), value: 1 },
+        { optionId: optionId(odd, 1), value: 2 },
+      ],
+    };
+    expect(answerPoints(odd, answer)).toBe(0);
+    expect(surveyPoints(odd, answer)).toBe(4);
+  });
+});
+
+describe('order and skip-logic edges (rule 9)', () => {
+  it('questions come out in their order, whatever the order they are given in', () => {
+    const second = question(QuestionType.Text, 1, [], 2);
+    const first = question(QuestionType.Text, 1, [], 0);
+    const third = question(QuestionType.Text, 1, [], 10);
+    const innerB = segment(3, [question(QuestionType.Text, 1, [], 0)]);
+    const innerA = segment(1, [question(QuestionType.Text, 1, [], 0)]);
+    const score = scoreSurvey(
+      { segments: [segment(0, [third, second, first], [innerB, innerA])] },
+      [],
+    );
+    expect(score.segments[0]!.questions.map((q) => q.questionId)).toEqual([
+      first.id,
+      second.id,
+      third.id,
+    ]);
+    expect(score.segments[0]!.segments.map((s) => s.segmentId)).toEqual([innerA.id, innerB.id]);
+  });
+
+  it('top-level segments on the same order come by id', () => {
+    const a = segment(0, [question(QuestionType.Text, 1)]);
+    const b = segment(0, [question(QuestionType.Text, 1)]);
+    const score = scoreSurvey({ segments: [b, a] }, []);
+    expect(score.segments.map((s) => s.segmentId)).toEqual([a.id, b.id]);
+  });
+
+  it('walks in order: a later question hiding an earlier one is too late to silence it', () => {
+    const target = question(QuestionType.Text, 1, [], 5);
+    // `early` (order 1) hides `target`; `late` (order 3) hides `early`, but `early` was answered
+    // before it is reached, so its own hiding stands.
+    const early = question(
+      QuestionType.YesNo,
+      1,
+      [{ points: 1, hiddenQuestionIds: [target.id] }],
+      1,
+    );
+    const late = question(QuestionType.YesNo, 1, [{ points: 1, hiddenQuestionIds: [early.id] }], 3);
+    const survey = { segments: [segment(0, [late, target, early])] };
+    const hidden = hiddenItems(
+      survey,
+      new Map([
+        [early.id, choose(early, 0)],
+        [late.id, choose(late, 0)],
+      ]),
+    );
+    expect([...hidden.questionIds].sort()).toEqual([early.id, target.id].sort());
+  });
+
+  it('on an order tie a question is walked before a sub-segment', () => {
+    const target = question(QuestionType.Text, 1, [], 9);
+    const gate = question(
+      QuestionType.YesNo,
+      1,
+      [{ points: 1, hiddenQuestionIds: [target.id] }],
+      1,
+    );
+    const insideQuestion = question(
+      QuestionType.YesNo,
+      1,
+      [{ points: 1, hiddenQuestionIds: [gate.id] }],
+      0,
+    );
+    const inner = segment(1, [insideQuestion]);
+    const survey = { segments: [segment(0, [gate, target], [inner])] };
+    const answers = new Map([
+      [gate.id, choose(gate, 0)],
+      [insideQuestion.id, choose(insideQuestion, 0)],
+    ]);
+    // The gate (order 1) comes before the sub-segment (order 1): it hides the target first.
+    expect([...hiddenItems(survey, answers).questionIds].sort()).toEqual(
+      [gate.id, target.id].sort(),
+    );
+  });
+
+  it('a hidden segment hides its sub-segments and silences the answers inside it', () => {
+    const later = question(QuestionType.Text, 1, [], 0);
+    const insideGate = question(
+      QuestionType.YesNo,
+      1,
+      [{ points: 1, hiddenQuestionIds: [later.id] }],
+      0,
+    );
+    const deeper = segment(0, [question(QuestionType.Text, 1)]);
+    const hiddenSegment = segment(1, [insideGate], [deeper]);
+    const gate = question(
+      QuestionType.YesNo,
+      1,
+      [{ points: 1, hiddenSegmentIds: [hiddenSegment.id] }],
+      0,
+    );
+    const survey = {
+      segments: [segment(0, [gate]), hiddenSegment, segment(2, [later])],
+    };
+    const answers = new Map([
+      [gate.id, choose(gate, 0)],
+      [insideGate.id, choose(insideGate, 0)],
+    ]);
+    const hidden = hiddenItems(survey, answers);
+    expect([...hidden.segmentIds].sort()).toEqual([hiddenSegment.id, deeper.id].sort());
+    expect([...hidden.questionIds].sort()).toEqual([insideGate.id, deeper.questions[0]!.id].sort());
+    const score = scoreSurvey(survey, [
+      ...answers.values(),
+      { questionId: later.id, textValue: 'x' },
+    ]);
+    expect(score.segments[2]!.questions[0]).toMatchObject({ hidden: false, answerPoints: 1 });
+  });
+
+  it('an option hiding nothing, an unknown option and a choice without options hide nothing', () => {
+    const target = question(QuestionType.Text, 1, [], 1);
+    const gate = question(QuestionType.MultipleChoice, 1, [{ points: 1 }, { points: 0 }], 0);
+    const survey = { segments: [segment(0, [gate, target])] };
+    for (const answer of [
+      choose(gate, 0, 1),
+      { questionId: gate.id, options: [{ optionId: 1 }] },
+      { questionId: gate.id },
+    ]) {
+      const hidden = hiddenItems(survey, new Map([[gate.id, answer]]));
+      expect([...hidden.segmentIds]).toEqual([]);
+      expect([...hidden.questionIds]).toEqual([]);
+      expect(scoreSurvey(survey, [answer]).surveyPoints).toBe(2);
+    }
+  });
+});

@@ -237,23 +237,19 @@ function findCycles(tree: SurveyTree): number[][] {
     targets.delete(question.id); // hiding itself is its own rule
     if (targets.size > 0) edges.set(question.id, targets);
   }
-  // Depth-first search for back edges; a back edge closes the cycle on the current path.
+  // Depth-first search for back edges; a back edge closes the cycle on the current path. Each
+  // node is visited once and each edge followed once, so each cycle found is new: the cycle of a
+  // back edge is the tree path from its target down to its source, and two back edges closing the
+  // same set of questions would have the same source (deepest) and target (shallowest).
   const cycles: number[][] = [];
-  const seenCycles = new Set<string>();
   const state = new Map<number, 'open' | 'done'>();
   const path: number[] = [];
   const visit = (id: number) => {
     state.set(id, 'open');
     path.push(id);
     for (const next of edges.get(id) ?? []) {
-      if (state.get(next) === 'open') {
-        const cycle = path.slice(path.indexOf(next));
-        const key = [...cycle].sort((a, b) => a - b).join(',');
-        if (!seenCycles.has(key)) {
-          seenCycles.add(key);
-          cycles.push(cycle);
-        }
-      } else if (!state.has(next)) visit(next);
+      if (state.get(next) === 'open') cycles.push(path.slice(path.indexOf(next)));
+      else if (!state.has(next)) visit(next);
     }
     path.pop();
     state.set(id, 'done');

@@ -342,3 +342,170 @@ describe('skip-logic rules', () => {
     }
   });
 });
+
+/* ---------- edges: exact boundaries, odd shapes, what must not be reported ---------- */
+
+describe('edges of the rules', () => {
+  it('formats points with at most 2 decimals, rounded', () => {
+    expect(formatPoints(1.234)).toBe('1.23');
+    expect(formatPoints(1234.567)).toBe('1,234.57');
+  });
+
+  it('3: a segment holding only sub-segments is not empty', () => {
+    const f = new Fixture().points(5);
+    const top = f.segment('Padre', 5);
+    const inner = f.segment('Hijo', 5, top);
+    f.question(inner, 'Pregunta', { type: 2, points: 5 });
+    const validity = computeValidity(f.tree());
+    expect(validity.segments.get(top)).toEqual([]);
+    expect(validity.survey).toEqual([]);
+  });
+
+  it('6: a Likert matrix with exactly one statement is valid', () => {
+    const f = new Fixture();
+    const q = f.question(f.segment('S'), 'Opina', { type: 10 });
+    f.option(q, 'El anaquel está limpio');
+    expect(computeValidity(f.tree()).questions.get(q)).toEqual([]);
+  });
+
+  it('9: judged only on types with options (a stray option row of a Texto is not)', () => {
+    const f = new Fixture();
+    const q = f.question(f.segment('S'), 'Comentario', { type: 0, points: 1 });
+    f.option(q, 'Sobrante', 6);
+    expect(computeValidity(f.tree()).questions.get(q)).toEqual([]);
+  });
+
+  it('13: hiding a later question or segment is fine', () => {
+    const f = new Fixture();
+    const s = f.segment('S');
+    const q = choice(f, s, '¿Hay exhibidor?');
+    const later = f.question(s, 'Después');
+    const next = f.segment('Siguiente');
+    f.question(next, 'Dentro');
+    f.hides(q.a, 'q', later).hides(q.b, 's', next);
+    expect(computeValidity(f.tree()).questions.get(q.id)).toEqual([]);
+  });
+
+  it('13: an option hiding an item that is not in the survey names it by its id, without failing', () => {
+    const f = new Fixture();
+    const s = f.segment('S');
+    const q = choice(f, s, 'Primera');
+    f.question(s, 'Otra');
+    // Every option hides the same missing question and segment: rule 15 has nothing to report.
+    f.hides(q.a, 'q', 999).hides(q.a, 's', 998).hides(q.b, 'q', 999).hides(q.b, 's', 998);
+    const validity = computeValidity(f.tree());
+    const expected = (option: string) => [
+      `La opción "${option}" oculta la pregunta "999", que está antes de la pregunta.`,
+      `La opción "${option}" oculta el segmento "998", que está antes de la pregunta.`,
+    ];
+    expect(validity.questions.get(q.id)).toEqual([...expected('A'), ...expected('B')]);
+    expect([...validity.segments.values()].flat()).toEqual([]);
+  });
+
+  it('14: a question in two cycles of the same wording gets the message once', () => {
+    const f = new Fixture();
+    const s = f.segment('S');
+    const alfa = choice(f, s, 'Alfa');
+    const beta1 = choice(f, s, 'Beta');
+    const beta2 = choice(f, s, 'Beta');
+    f.hides(alfa.a, 'q', beta1.id).hides(alfa.b, 'q', beta2.id);
+    f.hides(beta1.a, 'q', alfa.id).hides(beta2.a, 'q', alfa.id);
+    expect(computeValidity(f.tree()).questions.get(alfa.id)).toEqual([
+      'La lógica de salto forma un ciclo: "Alfa" → "Beta" → "Alfa".',
+    ]);
+  });
+
+  it('14: a cycle is written from its first question (lowest id), whatever the load order', () => {
+    const f = new Fixture();
+    const s1 = f.segment('Uno');
+    const q1 = choice(f, s1, 'Alfa');
+    const s2 = f.segment('Dos');
+    const q2 = choice(f, s2, 'Beta');
+    f.hides(q1.a, 's', s2).hides(q2.a, 'q', q1.id);
+    f.content.questions.reverse();
+    f.content.options.reverse();
+    const cycle = 'La lógica de salto forma un ciclo: "Alfa" → "Beta" → "Alfa".';
+    const validity = computeValidity(f.tree());
+    expect(validity.questions.get(q1.id)).toEqual([cycle]);
+    expect(validity.questions.get(q2.id)).toContain(cycle);
+  });
+
+  it("the survey's list follows the reading order: questions and sub-segments interleaved", () => {
+    const f = new Fixture();
+    const root = f.segment('Raíz');
+    const q1 = f.question(root, 'Uno', { type: 5 });
+    f.option(q1, 'A');
+    f.segment('Sub', 0, root);
+    f.question(root, 'Dos', { type: 10 });
+    expect(computeValidity(f.tree()).survey).toEqual([
+      'Pregunta "Uno": La pregunta debe tener al menos dos opciones.',
+      'Segmento "Sub": El segmento no tiene preguntas ni subsegmentos.',
+      'Pregunta "Dos": La matriz de Likert debe tener al menos una afirmación.',
+    ]);
+  });
+
+  it('15: not reported when a segment holding the hiding question may be hidden', () => {
+    const f = new Fixture();
+    const s1 = f.segment('Uno');
+    const gate = choice(f, s1, 'Puerta');
+    const outer = f.segment('Dos');
+    const inner = f.segment('Interior', 0, outer);
+    const filter = choice(f, inner, 'Filtro');
+    const s3 = f.segment('Tres');
+    f.question(s3, 'Dentro');
+    f.hides(gate.a, 's', outer);
+    f.hides(filter.a, 's', s3).hides(filter.b, 's', s3);
+    expect(computeValidity(f.tree()).segments.get(s3)).toEqual([]);
+  });
+
+  it('15: not reported when the options hide different items', () => {
+    const f = new Fixture();
+    const q = choice(f, f.segment('Uno'), 'Filtro');
+    const s2 = f.segment('Dos');
+    f.question(s2, 'Dentro');
+    const s3 = f.segment('Tres');
+    f.question(s3, 'Dentro también');
+    f.hides(q.a, 's', s2).hides(q.b, 's', s3);
+    const validity = computeValidity(f.tree());
+    expect([...validity.segments.values()].flat()).toEqual([]);
+    expect([...validity.questions.values()].flat()).toEqual([]);
+  });
+
+  it('15: a question whose every option hides its own segment or itself is left to rules 11-12', () => {
+    const f = new Fixture();
+    const own = f.segment('Propio');
+    const q = choice(f, own, 'Filtro');
+    const other = f.question(own, 'Otra');
+    f.hides(q.a, 's', own).hides(q.b, 's', own);
+    let validity = computeValidity(f.tree());
+    expect(validity.questions.get(q.id)).toEqual([
+      'La opción "A" oculta el segmento "Propio", que contiene a la pregunta.',
+      'La opción "B" oculta el segmento "Propio", que contiene a la pregunta.',
+    ]);
+    expect(validity.segments.get(own)).toEqual([]);
+    expect(validity.questions.get(other)).toEqual([]);
+
+    const g = new Fixture();
+    const self = choice(g, g.segment('Propio'), 'Filtro');
+    g.hides(self.a, 'q', self.id).hides(self.b, 'q', self.id);
+    validity = computeValidity(g.tree());
+    expect(validity.questions.get(self.id)).toEqual([
+      'La opción "A" oculta su propia pregunta.',
+      'La opción "B" oculta su propia pregunta.',
+    ]);
+  });
+
+  it('15: only the outermost item: a sub-segment of an unreachable segment is not reported', () => {
+    const f = new Fixture();
+    const q = choice(f, f.segment('Uno'), 'Filtro');
+    const s2 = f.segment('Dos');
+    const inner = f.segment('Interior', 0, s2);
+    f.question(inner, 'Dentro');
+    f.hides(q.a, 's', s2).hides(q.b, 's', s2);
+    const validity = computeValidity(f.tree());
+    expect(validity.segments.get(s2)).toEqual([
+      'El segmento nunca se muestra: todas las respuestas posibles de la pregunta "Filtro" lo ocultan.',
+    ]);
+    expect(validity.segments.get(inner)).toEqual([]);
+  });
+});
