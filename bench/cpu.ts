@@ -18,7 +18,6 @@
 // pos-* ones); BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of each measured scenario there
 // (open in Chrome DevTools or speedscope).
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +30,7 @@ import { buildApp } from '@anaquel/server/src/app.ts';
 import { createDatabase } from '@anaquel/server/src/db/client.ts';
 import { loadConfig } from '@anaquel/server/src/env.ts';
 import { seed } from '@anaquel/server/src/seed/index.ts';
+import { backendCpu, countCalls, statementsSent } from './cpu-meter.ts';
 import { scenarios, type BenchContext, type Scenario } from './scenarios.ts';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -49,18 +49,6 @@ const selected: Scenario[] = names.map((name) => {
   if (!scenario) throw new Error(`Unknown scenario ${name}`);
   return scenario;
 });
-
-/* ---------- counting statements ---------- */
-
-let statements = 0;
-function countCalls<T extends object>(proto: T, method: keyof T): void {
-  const original = proto[method] as unknown as (...args: unknown[]) => unknown;
-  (proto as Record<keyof T, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
-    statements++;
-    return original.apply(this, args);
-  };
-}
-countCalls(pg.Client.prototype, 'query');
 
 /* ---------- load ---------- */
 
@@ -85,26 +73,6 @@ function fire(url: string, scenario: Scenario, token: string, amount: number): P
       resolve();
     });
   });
-}
-
-/** CPU µs (utime + stime) of the PostgreSQL backends serving `database`. */
-async function backendCpu(admin: pg.Client | null, database: string): Promise<number> {
-  if (!admin) return 0;
-  const { rows } = await admin.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-    [database],
-  );
-  const tick = 1e6 / 100; // CLK_TCK is 100 on Linux
-  let total = 0;
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
-    } catch {
-      // The backend ended.
-    }
-  }
-  return total;
 }
 
 interface Row {
@@ -182,11 +150,11 @@ async function measure(kind: 'pglite' | 'postgres', serverUrl?: string): Promise
         await session.post('Profiler.start');
       }
       const dbBefore = await backendCpu(monitor, scratchName);
-      const queriesBefore = statements;
+      const queriesBefore = statementsSent();
       const before = process.cpuUsage();
       await fire(url, scenario, token, requests);
       const used = process.cpuUsage(before);
-      const queries = statements - queriesBefore;
+      const queries = statementsSent() - queriesBefore;
       const dbUsed = (await backendCpu(monitor, scratchName)) - dbBefore;
       if (session) {
         const { profile } = await session.post('Profiler.stop');

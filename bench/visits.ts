@@ -11,6 +11,12 @@
 //    again (the retry: every visit answered from the stored rows, nothing written).
 //
 // Needs BENCH_DATABASE_URL (a PostgreSQL server; a scratch database is created and dropped).
+// BENCH_VISITS_DB=<name> keeps the seeded database under that name instead (created and seeded
+// when missing, reused as it is when it already holds visits; never dropped): the 2-minute
+// seeding once for several runs. BENCH_SCENARIOS=checkins-7d,result-tree measures only those
+// (the baseline always runs); BENCH_WRITE=false leaves out the write side. Besides req/s and
+// latency, each read scenario reports per request the CPU time of this process (the server),
+// of its PostgreSQL backends and the statements sent: the figures a loaded machine moves least.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -43,12 +49,16 @@ import {
   loadDemoWorld,
 } from '@anaquel/server/src/seed/visits-demo.ts';
 import { mexicoCityDay, addDays } from '@anaquel/server/src/visits/dates.ts';
+import { backendCpu, statementsSent } from './cpu-meter.ts';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const targetAnswers = Number(process.env.BENCH_ANSWERS ?? 1_000_000);
 const serverUrl = process.env.BENCH_DATABASE_URL?.trim();
+const keptName = process.env.BENCH_VISITS_DB?.trim();
+const chosen = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
+const writeSide = process.env.BENCH_WRITE !== 'false';
 if (!serverUrl) {
   process.stderr.write('BENCH_DATABASE_URL is required (a PostgreSQL server)\n');
   process.exit(2);
@@ -60,7 +70,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 interface Report {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -206,11 +216,15 @@ async function tokenOf(database: Database, jwtSecret: string, userId: number): P
 }
 
 async function main(): Promise<void> {
-  const name = `anaquel_bench_visits_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  if (keptName !== undefined && !/^[a-z_][a-z0-9_]*$/.test(keptName)) {
+    throw new Error('BENCH_VISITS_DB: lower-case letters, digits and _ only');
+  }
+  const name = keptName || `anaquel_bench_visits_${Date.now()}`;
+  const monitor = new pg.Client({ connectionString: serverUrl });
+  await monitor.connect();
+  const exists =
+    (await monitor.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0;
+  if (!exists) await monitor.query(`create database ${name}`);
   const url = new URL(serverUrl!);
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'anaquel-bench-visits-'));
@@ -225,12 +239,21 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let baseline: ReturnType<typeof createServer> | undefined;
   try {
-    process.stdout.write('## visits on PostgreSQL: seeding…\n');
     await database.migrate();
-    await seed(database.db, config, { demo: true, storage });
-    await ensureDemoWorld(database.db, config);
-    await generateDemoVisits(database.db, storage, { visits: 600, days: 56, seed: 11 });
-    await multiply(database, targetAnswers);
+    const seeded =
+      exists &&
+      rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from answers`),
+      )[0]!.n > 0;
+    if (seeded) {
+      process.stdout.write(`## visits on PostgreSQL: reusing the seeded database ${name}\n`);
+    } else {
+      process.stdout.write('## visits on PostgreSQL: seeding…\n');
+      await seed(database.db, config, { demo: true, storage });
+      await ensureDemoWorld(database.db, config);
+      await generateDemoVisits(database.db, storage, { visits: 600, days: 56, seed: 11 });
+      await multiply(database, targetAnswers);
+    }
 
     app = await buildApp({ config, db: database.db, storage });
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -285,17 +308,29 @@ async function main(): Promise<void> {
       },
     ];
     const lines = [
-      '| scenario | req/s | p50 ms | p99 ms | vs baseline | one at a time p50 / max ms | non-2xx / errors |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| scenario | req/s | p50 ms | p99 ms | vs baseline | one at a time p50 / max ms | node µs / db µs / statements per request | non-2xx / errors |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ];
     let ceiling = 0;
-    for (const scenario of scenarios) {
+    const measured = scenarios.filter(
+      (s) => !chosen || s.name === 'baseline' || chosen.includes(s.name),
+    );
+    for (const scenario of measured) {
       const check = await fetch(scenario.url, {
         headers: scenario.auth ? { authorization: `Bearer ${token}` } : {},
       });
       if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
       await load(scenario.url, scenario.auth ? token : null, 2);
+      const cpuBefore = process.cpuUsage();
+      const dbBefore = await backendCpu(monitor, name);
+      const statementsBefore = statementsSent();
       const r = await load(scenario.url, scenario.auth ? token : null, duration);
+      const cpu = process.cpuUsage(cpuBefore);
+      const perRequest = (value: number) => Math.round(value / Math.max(1, r.requests.total));
+      const cost =
+        scenario.name === 'baseline'
+          ? ''
+          : `${perRequest(cpu.user + cpu.system)} / ${perRequest((await backendCpu(monitor, name)) - dbBefore)} / ${((statementsSent() - statementsBefore) / Math.max(1, r.requests.total)).toFixed(2)}`;
       if (scenario.name === 'baseline') ceiling = r.requests.average;
       // One request at a time: the cost of a request without queueing behind the others.
       const single: number[] = [];
@@ -312,11 +347,15 @@ async function main(): Promise<void> {
       const one = `${single[25]!.toFixed(1)} / ${single[49]!.toFixed(1)}`;
       const ratio = ceiling ? `${((r.requests.average / ceiling) * 100).toFixed(1)} %` : '';
       lines.push(
-        `| ${scenario.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${ratio} | ${one} | ${r.non2xx} / ${r.errors} |`,
+        `| ${scenario.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${ratio} | ${one} | ${cost} | ${r.non2xx} / ${r.errors} |`,
       );
       process.stdout.write(`   ${lines[lines.length - 1]}\n`);
     }
 
+    if (!writeSide) {
+      process.stdout.write(`\n${lines.join('\n')}\n`);
+      return;
+    }
     // Write side: 1 000 visits x 30 answers.
     const [campaign] = await database.db
       .select({ id: campaigns.id })
@@ -396,10 +435,8 @@ async function main(): Promise<void> {
     await app?.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
-    const drop = new pg.Client({ connectionString: serverUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
+    if (!keptName) await monitor.query(`drop database if exists ${name} with (force)`);
+    await monitor.end();
   }
 }
 

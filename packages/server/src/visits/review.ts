@@ -4,7 +4,7 @@
 import type { components } from '@anaquel/api/schema';
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { fold } from '../db/fold.ts';
+import { fold, qualified as q } from '../db/fold.ts';
 import {
   answerOptions,
   answerPhotos,
@@ -73,26 +73,19 @@ const CHECK_IN_FIELDS = {
   checkInLongitude: checkIns.checkInLongitude,
   checkOutLatitude: checkIns.checkOutLatitude,
   checkOutLongitude: checkIns.checkOutLongitude,
+  // The visit's photos in the page query itself (a correlated subquery on the photos' primary
+  // key, run for the page's rows only): no second round trip per page.
+  photoUrls: sql<
+    string[]
+  >`(select coalesce(json_agg(${q(checkInPhotos.fileId)} order by ${q(checkInPhotos.order)}), '[]') from ${checkInPhotos} where ${q(checkInPhotos.checkInId)} = ${q(checkIns.id)})`,
 };
 
-interface CheckInRow extends Record<string, unknown> {
-  id: number;
-  uuid: string;
-  userId: number;
-  user: string;
-  pointOfSaleId: number;
-  pointOfSale: string;
-  campaignId: number;
-  campaign: string;
-  unavailable: boolean;
+/** A row of the page as read: the contract's CheckIn with its instants still Dates. */
+type CheckInRow = Omit<CheckIn, 'startDate' | 'endDate' | 'syncedAt'> & {
   startDate: Date;
   endDate: Date | null;
   syncedAt: Date;
-  checkInLatitude: number | null;
-  checkInLongitude: number | null;
-  checkOutLatitude: number | null;
-  checkOutLongitude: number | null;
-}
+};
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -111,21 +104,23 @@ function groupBy<Row, Key, Value>(
   return groups;
 }
 
+const CHECK_IN_SURVEY_FIELDS = {
+  id: checkInSurveys.id,
+  checkInId: checkInSurveys.checkInId,
+  surveyId: checkInSurveys.surveyId,
+  survey: surveys.name,
+  productId: checkInSurveys.productId,
+  product: products.name,
+  startDate: checkInSurveys.startDate,
+  endDate: checkInSurveys.endDate,
+  answerPoints: checkInSurveys.answerPoints,
+  surveyPoints: checkInSurveys.surveyPoints,
+};
+
 /** A visit's surveys with their survey and product names (the list and a result's header). */
-const selectCheckInSurveys = (db: Db) =>
+const selectCheckInSurveys = <Extra extends Record<string, SQL>>(db: Db, extra: Extra) =>
   db
-    .select({
-      id: checkInSurveys.id,
-      checkInId: checkInSurveys.checkInId,
-      surveyId: checkInSurveys.surveyId,
-      survey: surveys.name,
-      productId: checkInSurveys.productId,
-      product: products.name,
-      startDate: checkInSurveys.startDate,
-      endDate: checkInSurveys.endDate,
-      answerPoints: checkInSurveys.answerPoints,
-      surveyPoints: checkInSurveys.surveyPoints,
-    })
+    .select({ ...CHECK_IN_SURVEY_FIELDS, ...extra })
     .from(checkInSurveys)
     .innerJoin(surveys, eq(surveys.id, checkInSurveys.surveyId))
     .leftJoin(products, eq(products.id, checkInSurveys.productId))
@@ -172,35 +167,15 @@ export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Pag
     page: query.page,
     pageSize: query.pageSize,
   });
-  const rows = page.rows;
-  const photos = await photosOf(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
     ...page,
-    rows: rows.map((row) => ({
+    rows: page.rows.map((row) => ({
       ...row,
       startDate: row.startDate.toISOString(),
       endDate: iso(row.endDate),
       syncedAt: row.syncedAt.toISOString(),
-      photoUrls: photos.get(row.id) ?? [],
     })),
   };
-}
-
-async function photosOf(db: Db, checkInIds: number[]): Promise<Map<number, string[]>> {
-  if (checkInIds.length === 0) return new Map();
-  const rows = await db
-    .select({ checkInId: checkInPhotos.checkInId, fileId: checkInPhotos.fileId })
-    .from(checkInPhotos)
-    .where(inArray(checkInPhotos.checkInId, checkInIds))
-    .orderBy(asc(checkInPhotos.checkInId), asc(checkInPhotos.order));
-  return groupBy(
-    rows,
-    (row) => row.checkInId,
-    (row) => row.fileId,
-  );
 }
 
 export async function listCheckInSurveys(db: Db, checkInId: number): Promise<CheckInSurvey[]> {
@@ -209,7 +184,7 @@ export async function listCheckInSurveys(db: Db, checkInId: number): Promise<Che
     .from(checkIns)
     .where(eq(checkIns.id, checkInId));
   if (!checkIn) throw notFound('La visita no existe.');
-  const rows = await selectCheckInSurveys(db)
+  const rows = await selectCheckInSurveys(db, {})
     .where(eq(checkInSurveys.checkInId, checkInId))
     .orderBy(
       sql`${checkInSurveys.productId} is not null`,
@@ -240,144 +215,103 @@ export async function listCheckInSurveys(db: Db, checkInId: number): Promise<Che
   }));
 }
 
+/** json_agg of `value` in `order`, '[]' when there is no row (a JSON array either way). */
+const jsonList = (value: SQL, order: SQL) =>
+  sql`coalesce(json_agg(${value} order by ${order}), '[]')`;
+
+// A survey's result in one statement: the header with its shown segments and its answers, each
+// answer with its chosen options (a ranking by its positions) and its photos, aggregated as JSON
+// by PostgreSQL through the primary keys and the answers' (check_in_survey_id, question_id) key.
+// The JSON keys are the contract's; only the nesting of segments and the type's label are left.
+const resultSegments = sql`(select ${jsonList(
+  sql`json_build_object('id', ${q(segments.id)}, 'parentId', ${q(segments.parentId)},
+    'segment', ${q(segments.name)}, 'order', ${q(segments.order)},
+    'points', ${q(checkInSurveySegments.answerPoints)},
+    'surveyPoints', ${q(checkInSurveySegments.surveyPoints)})`,
+  sql`${q(segments.order)}, ${q(segments.id)}`,
+)} from ${checkInSurveySegments}
+  join ${segments} on ${q(segments.id)} = ${q(checkInSurveySegments.segmentId)}
+  where ${q(checkInSurveySegments.checkInSurveyId)} = ${q(checkInSurveys.id)}
+    and not ${q(checkInSurveySegments.hidden)})`;
+
+const selectedOptions = sql`(select ${jsonList(
+  sql`json_build_object('id', ${q(multipleOptions.id)},
+    'description', ${q(multipleOptions.description)}, 'points', ${q(multipleOptions.points)},
+    'isOther', ${q(multipleOptions.isOther)}, 'value', ${q(answerOptions.value)},
+    'otherText', ${q(answerOptions.otherText)})`,
+  sql`case when ${q(questions.type)} = ${sql.raw(String(QuestionType.Ranking))}
+      then coalesce(${q(answerOptions.value)}, 0) else 0 end,
+    ${q(multipleOptions.order)}, ${q(multipleOptions.id)}`,
+)} from ${answerOptions}
+  join ${multipleOptions} on ${q(multipleOptions.id)} = ${q(answerOptions.optionId)}
+  where ${q(answerOptions.answerId)} = ${q(answers.id)})`;
+
+const answerPhotoIds = sql`(select ${jsonList(
+  sql`${q(answerPhotos.fileId)}`,
+  sql`${q(answerPhotos.order)}`,
+)} from ${answerPhotos} where ${q(answerPhotos.answerId)} = ${q(answers.id)})`;
+
+const resultAnswers = sql`(select ${jsonList(
+  sql`json_build_object('id', ${q(answers.id)}, 'questionId', ${q(answers.questionId)},
+    'segmentId', ${q(questions.segmentId)}, 'question', ${q(questions.description)},
+    'type', ${q(questions.type)}, 'order', ${q(questions.order)}, 'isNa', ${q(answers.isNa)},
+    'textValue', ${q(answers.textValue)}, 'intValue', ${q(answers.intValue)},
+    'decimalValue', ${q(answers.decimalValue)}, 'dateValue', ${q(answers.dateValue)},
+    'selectedOptions', ${selectedOptions}, 'points', ${q(answers.points)},
+    'surveyPoints', ${q(answers.surveyPoints)}, 'photoUrls', ${answerPhotoIds})`,
+  sql`${q(questions.order)}, ${q(questions.id)}`,
+)} from ${answers}
+  join ${questions} on ${q(questions.id)} = ${q(answers.questionId)}
+  where ${q(answers.checkInSurveyId)} = ${q(checkInSurveys.id)})`;
+
+type SegmentNode = Omit<ResultSegment, 'questions' | 'segments'> & { parentId: number | null };
+type AnswerNode = Omit<ResultAnswer, 'typeDescription'> & { segmentId: number };
+
+/** The result query, prepared (a named statement: parsed and planned once per connection). */
+const resultQueries = new WeakMap<Db, ReturnType<typeof prepareResultQuery>>();
+const prepareResultQuery = (db: Db) =>
+  selectCheckInSurveys(db, {
+    segments: sql<SegmentNode[]>`${resultSegments}`,
+    answers: sql<AnswerNode[]>`${resultAnswers}`,
+  })
+    .where(eq(checkInSurveys.id, sql.placeholder('id')))
+    .prepare('check_in_survey_result');
+
 export async function getCheckInSurveyResult(
   db: Db,
   checkInSurveyId: number,
 ): Promise<CheckInSurveyResult> {
-  const [header] = await selectCheckInSurveys(db).where(eq(checkInSurveys.id, checkInSurveyId));
-  if (!header) throw notFound('La encuesta de la visita no existe.');
+  let query = resultQueries.get(db);
+  if (!query) {
+    query = prepareResultQuery(db);
+    resultQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id: checkInSurveyId });
+  if (!row) throw notFound('La encuesta de la visita no existe.');
+  const { segments: segmentRows, answers: answerRows, ...header } = row;
 
-  const [segmentRows, answerRows, optionRows, photoRows] = await Promise.all([
-    db
-      .select({
-        id: segments.id,
-        parentId: segments.parentId,
-        name: segments.name,
-        order: segments.order,
-        points: checkInSurveySegments.answerPoints,
-        surveyPoints: checkInSurveySegments.surveyPoints,
-        hidden: checkInSurveySegments.hidden,
-      })
-      .from(checkInSurveySegments)
-      .innerJoin(segments, eq(segments.id, checkInSurveySegments.segmentId))
-      .where(eq(checkInSurveySegments.checkInSurveyId, checkInSurveyId))
-      .orderBy(asc(segments.order), asc(segments.id)),
-    db
-      .select({
-        id: answers.id,
-        questionId: answers.questionId,
-        segmentId: questions.segmentId,
-        question: questions.description,
-        type: questions.type,
-        order: questions.order,
-        isNa: answers.isNa,
-        textValue: answers.textValue,
-        intValue: answers.intValue,
-        decimalValue: answers.decimalValue,
-        dateValue: answers.dateValue,
-        points: answers.points,
-        surveyPoints: answers.surveyPoints,
-      })
-      .from(answers)
-      .innerJoin(questions, eq(questions.id, answers.questionId))
-      .where(eq(answers.checkInSurveyId, checkInSurveyId))
-      .orderBy(asc(questions.order), asc(questions.id)),
-    db
-      .select({
-        answerId: answerOptions.answerId,
-        id: multipleOptions.id,
-        description: multipleOptions.description,
-        points: multipleOptions.points,
-        isOther: multipleOptions.isOther,
-        order: multipleOptions.order,
-        value: answerOptions.value,
-        otherText: answerOptions.otherText,
-      })
-      .from(answerOptions)
-      .innerJoin(answers, eq(answers.id, answerOptions.answerId))
-      .innerJoin(multipleOptions, eq(multipleOptions.id, answerOptions.optionId))
-      .where(eq(answers.checkInSurveyId, checkInSurveyId))
-      .orderBy(asc(multipleOptions.order), asc(multipleOptions.id)),
-    db
-      .select({ answerId: answerPhotos.answerId, fileId: answerPhotos.fileId })
-      .from(answerPhotos)
-      .innerJoin(answers, eq(answers.id, answerPhotos.answerId))
-      .where(eq(answers.checkInSurveyId, checkInSurveyId))
-      .orderBy(asc(answerPhotos.answerId), asc(answerPhotos.order)),
-  ]);
-
-  const optionsOf = groupBy(
-    optionRows,
-    (row) => row.answerId,
-    (row) => row,
-  );
-  const photosOf = groupBy(
-    photoRows,
-    (row) => row.answerId,
-    (row) => row.fileId,
-  );
-
-  const toResultAnswer = (row: (typeof answerRows)[number]): ResultAnswer => {
-    let chosen = optionsOf.get(row.id) ?? [];
-    if (row.type === QuestionType.Ranking) {
-      chosen = [...chosen].sort((a, b) => (a.value ?? 0) - (b.value ?? 0));
-    }
-    return {
-      id: row.id,
-      questionId: row.questionId,
-      question: row.question,
-      type: row.type,
-      typeDescription: questionTypeLabel(row.type),
-      order: row.order,
-      isNa: row.isNa,
-      textValue: row.textValue,
-      intValue: row.intValue,
-      decimalValue: row.decimalValue,
-      dateValue: row.dateValue,
-      selectedOptions: chosen.map((o) => ({
-        id: o.id,
-        description: o.description,
-        points: o.points,
-        isOther: o.isOther,
-        value: o.value,
-        otherText: o.otherText,
-      })),
-      points: row.points,
-      surveyPoints: row.surveyPoints,
-      photoUrls: photosOf.get(row.id) ?? [],
-    };
-  };
-  const answersOf = groupBy(answerRows, (row) => row.segmentId, toResultAnswer);
-
-  // Segments shown at the visit, nested; those the skip logic hid are left out.
-  const nodes = new Map<number, ResultSegment & { parentId: number | null }>();
-  for (const row of segmentRows) {
-    if (row.hidden) continue;
-    nodes.set(row.id, {
-      id: row.id,
-      segment: row.name,
-      order: row.order,
-      points: row.points,
-      surveyPoints: row.surveyPoints,
-      questions: answersOf.get(row.id) ?? [],
-      segments: [],
-      parentId: row.parentId,
-    });
+  const answersOf = new Map<number, ResultAnswer[]>();
+  for (const { segmentId, ...answer } of answerRows) {
+    const shown = { ...answer, typeDescription: questionTypeLabel(answer.type) };
+    const group = answersOf.get(segmentId);
+    if (group) group.push(shown);
+    else answersOf.set(segmentId, [shown]);
+  }
+  // Segments shown at the visit (the query leaves out those the skip logic hid), nested.
+  const nodes = new Map<number, ResultSegment>();
+  for (const { parentId: _parentId, ...segment } of segmentRows) {
+    nodes.set(segment.id, { ...segment, questions: answersOf.get(segment.id) ?? [], segments: [] });
   }
   const top: ResultSegment[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
-    if (node.parentId === null) top.push(node);
-    else parent?.segments.push(node);
+  for (const { id, parentId } of segmentRows) {
+    const node = nodes.get(id)!;
+    if (parentId === null) top.push(node);
+    else nodes.get(parentId)?.segments.push(node);
   }
-  const strip = (node: ResultSegment & { parentId?: number | null }): ResultSegment => {
-    const { parentId: _parentId, ...rest } = node;
-    return { ...rest, segments: rest.segments.map(strip) };
-  };
   return {
     ...header,
     startDate: header.startDate.toISOString(),
     endDate: iso(header.endDate),
-    segments: top.map(strip),
+    segments: top,
   };
 }
