@@ -279,10 +279,8 @@ function unreachableItems(tree: SurveyTree): Map<ItemKey, QuestionNode> {
     if (!choosesOptions(question.type) || question.isOptional || question.acceptsNA) continue;
     // An option hiding nothing is an answer that shows everything.
     if (question.options.length === 0 || !question.options.every(hidesSomething)) continue;
+    // Hiding itself or its own segment (rules 11, 12) makes it sometimes hidden: skipped here.
     if (!alwaysShown(question)) continue;
-    const ownAncestors = new Set(
-      ancestorsOf(tree, question.segmentId).map((s) => segmentKey(s.id)),
-    );
     // Items every option hides, counting what a hidden segment holds.
     let common = null as Set<ItemKey> | null;
     for (const option of question.options) {
@@ -290,8 +288,6 @@ function unreachableItems(tree: SurveyTree): Map<ItemKey, QuestionNode> {
       common = common === null ? hidden : new Set([...common].filter((k) => hidden.has(k)));
     }
     const hiddenAlways = [...(common ?? [])];
-    // Hiding itself or its own segment is reported by rule 4, not here.
-    if (hiddenAlways.some((k) => k === questionKey(question.id) || ownAncestors.has(k))) continue;
     for (const key of hiddenAlways) {
       if (!tree.position.has(key) || found.has(key)) continue;
       found.set(key, question);
