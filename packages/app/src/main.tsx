@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LazyAppProviders } from './app/providers';
 import { loadToaster } from './app/lazy-toaster';
@@ -58,7 +58,9 @@ const prefetchSignedIn = () => {
 };
 
 if (/^\/login\/?$/i.test(window.location.pathname) && !useAuthStore.getState().isAuthenticated) {
-  render(<SignInApp leave={leaveSignIn} prefetch={prefetchSignedIn} />);
+  // The first render as a transition: React renders it in slices of about 5 ms, yielding to the
+  // browser in between, instead of one long task that blocks input on a slow phone.
+  startTransition(() => render(<SignInApp leave={leaveSignIn} prefetch={prefetchSignedIn} />));
 } else {
   void startApp();
 }
