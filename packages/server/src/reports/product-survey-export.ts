@@ -34,7 +34,12 @@ import {
   type SurveyTree,
 } from '../surveys/tree.ts';
 import { QuestionType } from '../surveys/types.ts';
-import { addDays, startOfMexicoCityDay, VISITS_TIME_ZONE } from '../visits/dates.ts';
+import {
+  addDays,
+  mexicoCityWallClock,
+  startOfMexicoCityDay,
+  VISITS_TIME_ZONE,
+} from '../visits/dates.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows read per query (keyset batches by the visit's start, the visit and its survey). */
@@ -195,46 +200,6 @@ export function layoutOf(tree: SurveyTree): Layout {
 
 // ---------------------------------------------------------------------------------------------
 // Values
-
-const localParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: VISITS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-/** UTC offset (ms) of Mexico City per UTC hour: zone transitions fall on whole UTC hours. */
-const offsetByHour = new Map<number, number>();
-
-function mexicoCityOffset(hourStart: number): number {
-  const get: Record<string, number> = {};
-  for (const part of localParts.formatToParts(new Date(hourStart))) {
-    get[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(get.year!, get.month! - 1, get.day!, get.hour!, get.minute!, get.second!);
-  return wall - hourStart;
-}
-
-/**
- * An instant as Mexico City wall-clock time, for a spreadsheet (whose dates carry no zone):
- * a Date whose UTC fields are the local fields, which exceljs writes as they are. The offset is
- * looked up once per hour of data (Intl's formatToParts costs more than writing the row).
- */
-export function mexicoCityWallClock(instant: Date): Date {
-  const time = instant.getTime();
-  const hour = Math.floor(time / 3_600_000);
-  let offset = offsetByHour.get(hour);
-  if (offset === undefined) {
-    offset = mexicoCityOffset(hour * 3_600_000);
-    if (offsetByHour.size >= 100_000) offsetByHour.clear();
-    offsetByHour.set(hour, offset);
-  }
-  return new Date(time + offset);
-}
 
 export interface StoredAnswer {
   questionId: number;
