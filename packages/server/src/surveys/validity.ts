@@ -255,7 +255,85 @@ function findCycles(tree: SurveyTree): number[][] {
     state.set(id, 'done');
   };
   for (const id of [...edges.keys()].sort((a, b) => a - b)) if (!state.has(id)) visit(id);
+
+  // A question can be on a cycle no back edge closes (A hides B and C, B hides A, C hides B: the
+  // search finds A → B → A, and reaches B from C only after B is done). The questions on cycles
+  // are those of the strongly connected components with more than one question; each one left
+  // out above gets the shortest cycle through it (breadth-first within its component).
+  const covered = new Set(cycles.flat());
+  for (const component of stronglyConnected(edges)) {
+    if (component.size < 2) continue;
+    for (const start of [...component].sort((a, b) => a - b)) {
+      if (covered.has(start)) continue;
+      const cycle = shortestCycle(edges, component, start);
+      cycles.push(cycle);
+      cycle.forEach((id) => covered.add(id));
+    }
+  }
   return cycles;
+}
+
+/** Tarjan's strongly connected components of the hide relation. */
+function stronglyConnected(edges: Map<number, Set<number>>): Set<number>[] {
+  const index = new Map<number, number>();
+  const low = new Map<number, number>();
+  const stack: number[] = [];
+  const onStack = new Set<number>();
+  const components: Set<number>[] = [];
+  const connect = (id: number) => {
+    index.set(id, index.size);
+    low.set(id, index.get(id)!);
+    stack.push(id);
+    onStack.add(id);
+    for (const next of edges.get(id) ?? []) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(id, Math.min(low.get(id)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(id, Math.min(low.get(id)!, index.get(next)!));
+      }
+    }
+    if (low.get(id) === index.get(id)) {
+      const component = new Set<number>();
+      let member: number;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.add(member);
+      } while (member !== id);
+      components.push(component);
+    }
+  };
+  for (const id of [...edges.keys()].sort((a, b) => a - b)) if (!index.has(id)) connect(id);
+  return components;
+}
+
+/** The shortest way from `start` back to itself inside its component: [start, ..., last]. */
+function shortestCycle(
+  edges: Map<number, Set<number>>,
+  component: Set<number>,
+  start: number,
+): number[] {
+  const previous = new Map<number, number>();
+  const queue = [start];
+  for (let head = 0; head < queue.length; head += 1) {
+    const id = queue[head]!;
+    for (const next of edges.get(id) ?? []) {
+      if (next === start) {
+        const cycle = [id];
+        while (cycle[0] !== start) cycle.unshift(previous.get(cycle[0]!)!);
+        // Written from its first question (lowest id), as the search's cycles mostly are.
+        const first = cycle.indexOf(Math.min(...cycle));
+        return [...cycle.slice(first), ...cycle.slice(0, first)];
+      }
+      if (component.has(next) && !previous.has(next)) {
+        previous.set(next, id);
+        queue.push(next);
+      }
+    }
+  }
+  // Unreachable: every question of a component reaches every other one.
+  return [start];
 }
 
 /**

@@ -415,6 +415,29 @@ describe('edges of the rules', () => {
     ]);
   });
 
+  it('14: every question on a cycle gets one, also where the search met it finished', () => {
+    // Alfa hides Beta and Gama, Beta hides Alfa, Gama hides Beta: the depth-first search closes
+    // Alfa → Beta → Alfa and reaches Beta again from Gama only once Beta is done.
+    const f = new Fixture();
+    const s = f.segment('S');
+    const alfa = choice(f, s, 'Alfa');
+    const beta = choice(f, s, 'Beta');
+    const gama = choice(f, s, 'Gama');
+    const delta = choice(f, s, 'Delta');
+    f.hides(alfa.a, 'q', beta.id).hides(alfa.b, 'q', gama.id);
+    f.hides(beta.a, 'q', alfa.id).hides(gama.a, 'q', beta.id);
+    f.hides(delta.a, 'q', alfa.id); // hides into the cycle, is on none
+    const validity = computeValidity(f.tree());
+    const short = 'La lógica de salto forma un ciclo: "Alfa" → "Beta" → "Alfa".';
+    const long = 'La lógica de salto forma un ciclo: "Alfa" → "Gama" → "Beta" → "Alfa".';
+    const cycles = (id: number) =>
+      validity.questions.get(id)!.filter((error) => error.includes('ciclo'));
+    expect(cycles(alfa.id)).toEqual([short, long]);
+    expect(cycles(beta.id)).toEqual([short, long]);
+    expect(cycles(gama.id)).toEqual([long]);
+    expect(cycles(delta.id)).toEqual([]);
+  });
+
   it('14: a cycle is written from its first question (lowest id), whatever the load order', () => {
     const f = new Fixture();
     const s1 = f.segment('Uno');
