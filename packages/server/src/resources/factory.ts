@@ -10,7 +10,9 @@ import { registerOperation, type OperationHandler, type OperationId } from '../h
 import { notFound } from '../http/errors.ts';
 import { mapWriteError, type WriteErrorMapping } from './db-errors.ts';
 import { orderByTerms, readPage, sortTermsOf, touchListedTable } from './listing.ts';
-import type { MasterPermission, Page } from './contract-types.ts';
+
+export { pageOf } from './listing.ts';
+import type { MasterPermission } from './contract-types.ts';
 import { messages, type Noun } from './nouns.ts';
 
 // The one route factory of the master data (STYLE habit 5): given a resource's table, columns
@@ -154,19 +156,6 @@ function extraFiltersOf(
     if (typeof value === 'number') conditions.push(build(value));
   }
   return conditions;
-}
-
-export function pageOf<T>(rows: T[], page: number, pageSize: number, totalCount: number): Page<T> {
-  const totalPages = Math.ceil(totalCount / pageSize);
-  return {
-    rows,
-    page,
-    pageSize,
-    totalPages,
-    totalCount,
-    hasNext: page < totalPages,
-    hasPrev: page > 1,
-  };
 }
 
 export function registerResource<TInput>(

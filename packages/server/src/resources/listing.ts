@@ -18,6 +18,7 @@ import {
   type SelectedFields,
 } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import type { Page } from './contract-types.ts';
 import { qualified as q } from '../db/fold.ts';
 import { badRequest, type ValidationIssue } from '../http/errors.ts';
 
@@ -391,6 +392,20 @@ function afterAnchor(request: PageRequest, key: PgColumn | null, anchor: Anchor)
 
 /* ---------- the page ---------- */
 
+/** The page envelope of `rows` when the total is `totalCount`. */
+export function pageOf<T>(rows: T[], page: number, pageSize: number, totalCount: number): Page<T> {
+  const totalPages = Math.ceil(totalCount / pageSize);
+  return {
+    rows,
+    page,
+    pageSize,
+    totalPages,
+    totalCount,
+    hasNext: page < totalPages,
+    hasPrev: page > 1,
+  };
+}
+
 /** Reads one page of a list and its total as described at the top of this file. */
 export async function readPage<Row extends Record<string, unknown>>(
   request: PageRequest,
@@ -494,15 +509,5 @@ export async function readPage<Row extends Record<string, unknown>>(
       totalCount = Math.max(estimate, EXACT_COUNT_LIMIT + 1, offset + pageSize + 1);
     }
   }
-  const totalPages = Math.ceil(totalCount / pageSize);
-  return {
-    rows,
-    page,
-    pageSize,
-    totalPages,
-    totalCount,
-    hasNext,
-    hasPrev: page > 1,
-    totalCountIsEstimate: estimated,
-  };
+  return { ...pageOf(rows, page, pageSize, totalCount), hasNext, totalCountIsEstimate: estimated };
 }
