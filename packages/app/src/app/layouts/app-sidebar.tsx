@@ -55,6 +55,15 @@ export function AppSidebar({
     if (currentGroup) setOpenGroup(currentGroup);
   }
 
+  const navItem = (entry: MenuEntry) => (
+    <NavItem
+      key={entry.path}
+      href={entry.path}
+      label={entry.label}
+      icon={entry.icon}
+      isCurrent={isUnder(pathname, entry.path)}
+    />
+  );
   return (
     <Sidebar
       id={SIDEBAR_ID}
@@ -73,15 +82,7 @@ export function AppSidebar({
       }
     >
       <NavList>
-        {menu.top.map((entry) => (
-          <NavItem
-            key={entry.path}
-            href={entry.path}
-            label={entry.label}
-            icon={entry.icon}
-            isCurrent={isUnder(pathname, entry.path)}
-          />
-        ))}
+        {menu.top.map(navItem)}
         {menu.groups.map((group) => (
           <NavGroup
             key={group.id}
@@ -93,15 +94,7 @@ export function AppSidebar({
             }
             containsCurrent={group.id === currentGroup}
           >
-            {group.entries.map((entry) => (
-              <NavItem
-                key={entry.path}
-                href={entry.path}
-                label={entry.label}
-                icon={entry.icon}
-                isCurrent={isUnder(pathname, entry.path)}
-              />
-            ))}
+            {group.entries.map(navItem)}
           </NavGroup>
         ))}
       </NavList>
