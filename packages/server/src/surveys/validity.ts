@@ -221,7 +221,7 @@ function effectivelyHidden(
   return out;
 }
 
-/** Elementary cycles of the "hides" graph between questions (each reported once). */
+/** Cycles of the "hides" graph between questions: at least one through every question on one. */
 function findCycles(tree: SurveyTree): number[][] {
   const edges = new Map<number, Set<number>>();
   for (const question of tree.questions.values()) {
@@ -237,30 +237,13 @@ function findCycles(tree: SurveyTree): number[][] {
     targets.delete(question.id); // hiding itself is its own rule
     if (targets.size > 0) edges.set(question.id, targets);
   }
-  // Depth-first search for back edges; a back edge closes the cycle on the current path. Each
-  // node is visited once and each edge followed once, so each cycle found is new: the cycle of a
-  // back edge is the tree path from its target down to its source, and two back edges closing the
-  // same set of questions would have the same source (deepest) and target (shallowest).
+  // The questions on cycles are those of the strongly connected components with more than one
+  // question. Each of them gets a cycle through it: taking the questions by id, every one not on a
+  // cycle reported yet gets the shortest one (breadth-first within its component). A
+  // depth-first search for back edges alone would miss some (A hides B and C, B hides A, C hides
+  // B: it closes A → B → A, and reaches B from C only once B is finished).
   const cycles: number[][] = [];
-  const state = new Map<number, 'open' | 'done'>();
-  const path: number[] = [];
-  const visit = (id: number) => {
-    state.set(id, 'open');
-    path.push(id);
-    for (const next of edges.get(id) ?? []) {
-      if (state.get(next) === 'open') cycles.push(path.slice(path.indexOf(next)));
-      else if (!state.has(next)) visit(next);
-    }
-    path.pop();
-    state.set(id, 'done');
-  };
-  for (const id of [...edges.keys()].sort((a, b) => a - b)) if (!state.has(id)) visit(id);
-
-  // A question can be on a cycle no back edge closes (A hides B and C, B hides A, C hides B: the
-  // search finds A → B → A, and reaches B from C only after B is done). The questions on cycles
-  // are those of the strongly connected components with more than one question; each one left
-  // out above gets the shortest cycle through it (breadth-first within its component).
-  const covered = new Set(cycles.flat());
+  const covered = new Set<number>();
   for (const component of stronglyConnected(edges)) {
     if (component.size < 2) continue;
     for (const start of [...component].sort((a, b) => a - b)) {
@@ -322,7 +305,7 @@ function shortestCycle(
       if (next === start) {
         const cycle = [id];
         while (cycle[0] !== start) cycle.unshift(previous.get(cycle[0]!)!);
-        // Written from its first question (lowest id), as the search's cycles mostly are.
+        // Written from its first question (lowest id).
         const first = cycle.indexOf(Math.min(...cycle));
         return [...cycle.slice(first), ...cycle.slice(0, first)];
       }

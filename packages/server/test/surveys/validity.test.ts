@@ -438,6 +438,43 @@ describe('edges of the rules', () => {
     expect(cycles(delta.id)).toEqual([]);
   });
 
+  it('14: a hide into a cycle already found does not hide the next cycle', () => {
+    const f = new Fixture();
+    const s = f.segment('S');
+    const alfa = choice(f, s, 'Alfa');
+    const beta = choice(f, s, 'Beta');
+    const gama = choice(f, s, 'Gama');
+    const delta = choice(f, s, 'Delta');
+    f.hides(alfa.a, 'q', beta.id).hides(beta.a, 'q', alfa.id);
+    f.hides(gama.a, 'q', alfa.id).hides(gama.b, 'q', delta.id).hides(delta.a, 'q', gama.id);
+    const validity = computeValidity(f.tree());
+    const cycles = (id: number) =>
+      validity.questions.get(id)!.filter((error) => error.includes('ciclo'));
+    const second = 'La lógica de salto forma un ciclo: "Gama" → "Delta" → "Gama".';
+    expect(cycles(gama.id)).toEqual([second]);
+    expect(cycles(delta.id)).toEqual([second]);
+    expect(cycles(alfa.id)).toEqual([
+      'La lógica de salto forma un ciclo: "Alfa" → "Beta" → "Alfa".',
+    ]);
+  });
+
+  it('14: one cycle through each question: those on a reported cycle get no other', () => {
+    const f = new Fixture();
+    const s = f.segment('S');
+    const alfa = choice(f, s, 'Alfa');
+    const beta = choice(f, s, 'Beta');
+    const gama = choice(f, s, 'Gama');
+    f.hides(alfa.a, 'q', beta.id).hides(beta.a, 'q', gama.id);
+    f.hides(gama.a, 'q', alfa.id).hides(gama.b, 'q', beta.id);
+    const validity = computeValidity(f.tree());
+    const cycle = 'La lógica de salto forma un ciclo: "Alfa" → "Beta" → "Gama" → "Alfa".';
+    for (const question of [alfa, beta, gama]) {
+      expect(validity.questions.get(question.id)!.filter((e) => e.includes('ciclo'))).toEqual([
+        cycle,
+      ]);
+    }
+  });
+
   it('14: a cycle is written from its first question (lowest id), whatever the load order', () => {
     const f = new Fixture();
     const s1 = f.segment('Uno');
