@@ -379,9 +379,41 @@ async function readBatch(
   }));
 }
 
+/**
+ * The answers, chosen options and segment points of a batch, kept as the query's column arrays
+ * (an object per answer and a map per row made the writer collect more garbage than write rows):
+ * the answer of the batch's row r to the question in column q is `answerAt[r * questions + q] - 1`
+ * (-1: none), its options `optionStart[answer]` and the `optionCount[answer]` that follow.
+ */
 interface BatchDetails {
-  answers: Map<number, Map<number, StoredAnswer>>;
-  segmentPoints: Map<number, Map<number, number>>;
+  answerAt: Int32Array;
+  isNa: boolean[];
+  texts: (string | null)[];
+  ints: (number | null)[];
+  decimals: (number | null)[];
+  dates: (string | null)[];
+  points: number[];
+  optionStart: Int32Array;
+  optionCount: Int32Array;
+  optionIds: number[];
+  optionValues: (number | null)[];
+  otherTexts: (string | null)[];
+  /** Points of row r's segment in column s at r * segments + s, when `segmentSeen` there. */
+  segmentPoints: Float64Array;
+  segmentSeen: Uint8Array;
+}
+
+/** Where a question or segment of the survey is among the export's columns. */
+interface ColumnIndex {
+  questions: Map<number, number>;
+  segments: Map<number, number>;
+}
+
+function columnIndexOf(layout: Layout): ColumnIndex {
+  return {
+    questions: new Map(layout.questions.map(({ question }, index) => [question.id, index])),
+    segments: new Map(layout.segments.map(({ segment }, index) => [segment.id, index])),
+  };
 }
 
 /**
@@ -424,8 +456,6 @@ const parsed = <T>(value: unknown): T | null =>
     ? null
     : ((typeof value === 'string' ? JSON.parse(value) : value) as T);
 
-const NO_OPTIONS: StoredAnswer['options'] = [];
-
 /**
  * The answers, chosen options and segment points of a batch, each as one JSON value of column
  * arrays (`json_agg` per column): building a JSON object or array per answer cost PostgreSQL
@@ -436,11 +466,34 @@ const NO_OPTIONS: StoredAnswer['options'] = [];
 async function readDetails(
   db: Db,
   tree: SurveyTree,
-  checkInSurveyIds: number[],
+  columns: ColumnIndex,
+  rows: VisitRow[],
 ): Promise<BatchDetails> {
-  const details: BatchDetails = { answers: new Map(), segmentPoints: new Map() };
-  if (checkInSurveyIds.length === 0) return details;
-  const ids = `{${checkInSurveyIds.join(',')}}`;
+  const rowOf = new Map<number, number>();
+  for (let r = 0; r < rows.length; r += 1) {
+    const id = rows[r]!.checkInSurveyId;
+    if (id !== null) rowOf.set(id, r);
+  }
+  const questionCount = columns.questions.size;
+  const segmentCount = columns.segments.size;
+  const details: BatchDetails = {
+    answerAt: new Int32Array(rows.length * questionCount),
+    isNa: [],
+    texts: [],
+    ints: [],
+    decimals: [],
+    dates: [],
+    points: [],
+    optionStart: new Int32Array(0),
+    optionCount: new Int32Array(0),
+    optionIds: [],
+    optionValues: [],
+    otherTexts: [],
+    segmentPoints: new Float64Array(rows.length * segmentCount),
+    segmentSeen: new Uint8Array(rows.length * segmentCount),
+  };
+  if (rowOf.size === 0) return details;
+  const ids = `{${[...rowOf.keys()].join(',')}}`;
   const optionQuestions: number[] = [];
   for (const question of tree.questions.values()) {
     if (!VALUE_TYPES.has(question.type)) optionQuestions.push(question.id);
@@ -478,44 +531,48 @@ async function readDetails(
           and not ${checkInSurveySegments.hidden}) as "segments"`);
   });
   const [row] = rowsOf<{ answers: unknown; options: unknown; segments: unknown }>(result);
-  for (const id of checkInSurveyIds) {
-    details.answers.set(id, new Map());
-    details.segmentPoints.set(id, new Map());
-  }
   type AnswerColumns = [number, number, boolean, string, number, number, string, number];
   const [csIds, questionIds, isNa, texts, ints, decimals, dates, points] =
     parsed<Columns<AnswerColumns>>(row?.answers) ?? [];
-  for (let i = 0; i < (csIds?.length ?? 0); i += 1) {
-    const questionId = questionIds![i]!;
-    details.answers.get(csIds![i]!)?.set(questionId, {
-      questionId,
-      isNa: isNa![i]!,
-      textValue: texts![i] ?? null,
-      intValue: ints![i] == null ? null : Number(ints![i]),
-      decimalValue: decimals![i] == null ? null : Number(decimals![i]),
-      dateValue: dates![i] ?? null,
-      points: Number(points![i]),
-      options: NO_OPTIONS,
-    });
+  const answerCount = csIds?.length ?? 0;
+  details.isNa = isNa ?? [];
+  details.texts = texts ?? [];
+  details.ints = ints ?? [];
+  details.decimals = decimals ?? [];
+  details.dates = dates ?? [];
+  details.points = points ?? [];
+  for (let i = 0; i < answerCount; i += 1) {
+    const r = rowOf.get(csIds![i]!);
+    const q = columns.questions.get(questionIds![i]!);
+    if (r !== undefined && q !== undefined) details.answerAt[r * questionCount + q] = i + 1;
   }
   type OptionColumns = [number, number, number, number, string];
   const [optionCs, optionQuestion, optionIds, values, otherTexts] =
     parsed<Columns<OptionColumns>>(row?.options) ?? [];
+  details.optionStart = new Int32Array(answerCount);
+  details.optionCount = new Int32Array(answerCount);
+  details.optionIds = optionIds ?? [];
+  details.optionValues = values ?? [];
+  details.otherTexts = otherTexts ?? [];
   for (let i = 0; i < (optionCs?.length ?? 0); i += 1) {
-    const answer = details.answers.get(optionCs![i]!)?.get(optionQuestion![i]!);
-    if (!answer) continue;
-    if (answer.options === NO_OPTIONS) answer.options = [];
-    answer.options.push({
-      optionId: optionIds![i]!,
-      value: values![i] ?? null,
-      otherText: otherTexts![i] ?? null,
-    });
+    const r = rowOf.get(optionCs![i]!);
+    const q = columns.questions.get(optionQuestion![i]!);
+    if (r === undefined || q === undefined) continue;
+    const answer = details.answerAt[r * questionCount + q]! - 1;
+    if (answer < 0) continue;
+    // An answer's options come one after the other (ordered by the answer).
+    if (details.optionCount[answer] === 0) details.optionStart[answer] = i;
+    details.optionCount[answer] = details.optionCount[answer]! + 1;
   }
   type SegmentColumns = [number, number, number];
   const [segmentCs, segmentIds, segmentPoints] =
     parsed<Columns<SegmentColumns>>(row?.segments) ?? [];
   for (let i = 0; i < (segmentCs?.length ?? 0); i += 1) {
-    details.segmentPoints.get(segmentCs![i]!)?.set(segmentIds![i]!, Number(segmentPoints![i]));
+    const r = rowOf.get(segmentCs![i]!);
+    const s = columns.segments.get(segmentIds![i]!);
+    if (r === undefined || s === undefined) continue;
+    details.segmentPoints[r * segmentCount + s] = Number(segmentPoints![i]);
+    details.segmentSeen[r * segmentCount + s] = 1;
   }
   return details;
 }
@@ -592,12 +649,16 @@ export async function writeProductSurveyExport(
   const clientsCache = new Map<string, string | null>();
   let count = 0;
   // The next batch is read while this one is written: the database works beside the writer.
+  const columns = columnIndexOf(layout);
   const fetchBatch = async (after: Keyset | null) => {
     const rows = await readBatch(db, tree, filter, after, batchSize);
-    const ids = rows.flatMap((r) => (r.checkInSurveyId === null ? [] : [r.checkInSurveyId]));
-    const [details] = await Promise.all([readDetails(db, tree, ids), fillClients(db, rows, clientsCache)]);
+    const [details] = await Promise.all([
+      readDetails(db, tree, columns, rows),
+      fillClients(db, rows, clientsCache),
+    ]);
     return { rows, details };
   };
+  const values: CellValue[] = new Array<CellValue>(headers.length).fill(null);
   let next: ReturnType<typeof fetchBatch> | null = fetchBatch(null);
   try {
     while (next && !cancelled()) {
@@ -617,7 +678,7 @@ export async function writeProductSurveyExport(
         // answered and its answers asked for while this batch is written (not after it), and
         // the compressor is handed its next chunk instead of idling until the batch is written.
         if (i > 0 && i % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
-        const excelRow = sheet.addRow(dataRow(tree, layout, rows[i]!, details));
+        const excelRow = sheet.addRow(dataRow(values, tree, layout, rows[i]!, i, details));
         styleRow(excelRow, styles);
         excelRow.commit();
         count += 1;
@@ -733,42 +794,98 @@ function columnWidth(header: string, index: number): number {
   return Math.min(40, Math.max(12, header.length + 2));
 }
 
+const NO_OPTIONS: StoredAnswer['options'] = [];
+
+/** One answer object, refilled for every cell (answerCell only reads it). */
+const scratch: StoredAnswer = {
+  questionId: 0,
+  isNa: false,
+  textValue: null,
+  intValue: null,
+  decimalValue: null,
+  dateValue: null,
+  points: 0,
+  options: NO_OPTIONS,
+};
+
+/** The cell of the answer at `answer` of the batch: answerCell's, read from the columns. */
+function batchAnswerCell(
+  tree: SurveyTree,
+  question: QuestionNode,
+  details: BatchDetails,
+  answer: number,
+): CellValue {
+  scratch.questionId = question.id;
+  scratch.isNa = details.isNa[answer] ?? false;
+  scratch.textValue = details.texts[answer] ?? null;
+  const int = details.ints[answer];
+  scratch.intValue = int == null ? null : Number(int);
+  const decimal = details.decimals[answer];
+  scratch.decimalValue = decimal == null ? null : Number(decimal);
+  scratch.dateValue = details.dates[answer] ?? null;
+  const start = details.optionStart[answer]!;
+  const count = details.optionCount[answer]!;
+  if (count === 0) scratch.options = NO_OPTIONS;
+  else {
+    scratch.options = [];
+    for (let i = start; i < start + count; i += 1) {
+      scratch.options.push({
+        optionId: details.optionIds[i]!,
+        value: details.optionValues[i] ?? null,
+        otherText: details.otherTexts[i] ?? null,
+      });
+    }
+  }
+  return answerCell(tree, question, scratch);
+}
+
+/** Fills `values` (reused from row to row: exceljs copies them into the row's cells). */
 function dataRow(
+  values: CellValue[],
   tree: SurveyTree,
   layout: Layout,
   row: VisitRow,
+  r: number,
   details: BatchDetails,
 ): CellValue[] {
-  const start = mexicoCityWallClock(row.startDate);
-  const end = row.endDate ? mexicoCityWallClock(row.endDate) : null;
-  const values: CellValue[] = [
-    row.visitId,
-    start,
-    end,
-    row.endDate ? Math.round((row.endDate.getTime() - row.startDate.getTime()) / 60_000) : null,
-    mexicoCityWallClock(row.syncedAt),
-    row.promoter,
-    row.posCode,
-    row.posName,
-    row.state,
-    row.municipality,
-    row.city,
-    row.client,
-    row.unavailable ? UNAVAILABLE_MARK : 'Sí',
-    row.sku,
-    row.product,
-    row.brand,
-  ];
-  const answersOf =
-    row.checkInSurveyId === null ? undefined : details.answers.get(row.checkInSurveyId);
-  for (const { question } of layout.questions) {
-    const answer = answersOf?.get(question.id);
-    values.push(answerCell(tree, question, answer), answer ? answer.points : null);
+  values[0] = row.visitId;
+  values[1] = mexicoCityWallClock(row.startDate);
+  values[2] = row.endDate ? mexicoCityWallClock(row.endDate) : null;
+  values[3] = row.endDate
+    ? Math.round((row.endDate.getTime() - row.startDate.getTime()) / 60_000)
+    : null;
+  values[4] = mexicoCityWallClock(row.syncedAt);
+  values[5] = row.promoter;
+  values[6] = row.posCode;
+  values[7] = row.posName;
+  values[8] = row.state;
+  values[9] = row.municipality;
+  values[10] = row.city;
+  values[11] = row.client;
+  values[12] = row.unavailable ? UNAVAILABLE_MARK : 'Sí';
+  values[13] = row.sku;
+  values[14] = row.product;
+  values[15] = row.brand;
+  let k = FIXED_HEADERS.length;
+  const questions = layout.questions;
+  const first = r * questions.length;
+  for (let q = 0; q < questions.length; q += 1) {
+    const answer = details.answerAt[first + q]! - 1;
+    if (answer < 0) {
+      values[k++] = null;
+      values[k++] = null;
+    } else {
+      values[k++] = batchAnswerCell(tree, questions[q]!.question, details, answer);
+      values[k++] = Number(details.points[answer]);
+    }
   }
-  const segmentPoints =
-    row.checkInSurveyId === null ? undefined : details.segmentPoints.get(row.checkInSurveyId);
-  for (const { segment } of layout.segments) values.push(segmentPoints?.get(segment.id) ?? null);
-  values.push(row.answerPoints, row.surveyPoints);
+  const segments = layout.segments.length;
+  for (let s = 0; s < segments; s += 1) {
+    const at = r * segments + s;
+    values[k++] = details.segmentSeen[at] ? details.segmentPoints[at]! : null;
+  }
+  values[k++] = row.answerPoints;
+  values[k++] = row.surveyPoints;
   return values;
 }
 
