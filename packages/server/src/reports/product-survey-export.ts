@@ -387,11 +387,9 @@ async function readBatch(
  */
 interface BatchDetails {
   answerAt: Int32Array;
-  isNa: boolean[];
-  texts: (string | null)[];
-  ints: (number | null)[];
-  decimals: (number | null)[];
-  dates: (string | null)[];
+  isNa: Uint8Array;
+  /** The answer's own value as text (text, integer, decimal or date: one per question type). */
+  values: (string | null)[];
   points: number[];
   optionStart: Int32Array;
   optionCount: Int32Array;
@@ -460,8 +458,16 @@ const parsed = <T>(value: unknown): T | null =>
  * The answers, chosen options and segment points of a batch, each as one JSON value of column
  * arrays (`json_agg` per column): building a JSON object or array per answer cost PostgreSQL
  * more than the rest of the export (0.6 s per 1 000 rows; columns: 0.1 s), and reading 30 answer
- * rows per exported row through the driver cost Node more than writing it. Options are read
- * only for the answers of the questions whose cell shows options (answerCell).
+ * rows per exported row through the driver cost Node more than writing it. An answer's value is
+ * one text column (an answer stores the column of its question's type only) and N/A is the sign
+ * of its question id: four arrays instead of eight for PostgreSQL to build and Node to parse.
+ * Options are read only for the answers of the questions whose cell shows options (answerCell).
+ *
+ * Every part reads by the batch's keys, never a whole table: the chosen options and the segment
+ * points are fetched key by key (`lateral ... offset 0`, which the planner cannot turn into a
+ * join). Left to itself, with the batch's ids in view, it hashed the whole answer_options and
+ * check_in_survey_segments tables at every batch (120 against 70 ms of PostgreSQL per 1 000
+ * rows at 40 000 rows, and growing with the table: bench/README.md, session 6).
  */
 async function readDetails(
   db: Db,
@@ -478,11 +484,8 @@ async function readDetails(
   const segmentCount = columns.segments.size;
   const details: BatchDetails = {
     answerAt: new Int32Array(rows.length * questionCount),
-    isNa: [],
-    texts: [],
-    ints: [],
-    decimals: [],
-    dates: [],
+    isNa: new Uint8Array(0),
+    values: [],
     points: [],
     optionStart: new Int32Array(0),
     optionCount: new Int32Array(0),
@@ -503,56 +506,65 @@ async function readDetails(
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     return tx.execute(sql`
+    with batch as materialized (
+      select ${answers.id} as id, ${answers.checkInSurveyId} as cs,
+             ${answers.questionId} as q, ${answers.isNa} as na,
+             coalesce(${answers.textValue}, ${answers.intValue}::text,
+                      ${answers.decimalValue}::text, ${answers.dateValue}::text) as value,
+             ${answers.points} as points
+        from ${answers}
+       where ${answers.checkInSurveyId} = any(${ids}::int[]))
     select
-      (select json_build_array(json_agg(${answers.checkInSurveyId}),
-                json_agg(${answers.questionId}), json_agg(${answers.isNa}),
-                json_agg(${answers.textValue}), json_agg(${answers.intValue}),
-                json_agg(${answers.decimalValue}), json_agg(${answers.dateValue}::text),
-                json_agg(${answers.points}))
-         from ${answers}
-        where ${answers.checkInSurveyId} = any(${ids}::int[])) as "answers",
+      (select json_build_array(json_agg(a.cs), json_agg(case when a.na then -a.q else a.q end),
+                json_agg(a.value), json_agg(a.points))
+         from batch a) as "answers",
       (select json_build_array(json_agg(o.cs), json_agg(o.q), json_agg(o.id), json_agg(o.v),
                 json_agg(o.t))
-         from (select ${answers.checkInSurveyId} as cs, ${answers.questionId} as q,
-                      ${answerOptions.optionId} as id, ${answerOptions.value} as v,
-                      ${answerOptions.otherText} as t
-                 from ${answers}
-                 join ${answerOptions} on ${answerOptions.answerId} = ${answers.id}
-                where ${answers.checkInSurveyId} = any(${ids}::int[])
-                  and ${answers.questionId} = any(${`{${optionQuestions.join(',')}}`}::int[])
-                order by ${answerOptions.answerId}, ${answerOptions.optionId}) o) as "options",
-      (select json_build_array(json_agg(${checkInSurveySegments.checkInSurveyId}),
-                json_agg(${checkInSurveySegments.segmentId}),
-                json_agg(${checkInSurveySegments.answerPoints}))
-         from ${checkInSurveySegments}
-        where ${checkInSurveySegments.checkInSurveyId} = any(${ids}::int[])
-          -- A segment hidden by skip logic was not shown: an empty cell, as the result screen
-          -- omits it.
-          and not ${checkInSurveySegments.hidden}) as "segments"`);
+         from (select a.cs, a.q, ao.option_id as id, ao.value as v, ao.other_text as t
+                 from batch a
+                 cross join lateral (
+                   select ${answerOptions.optionId} as option_id, ${answerOptions.value} as value,
+                          ${answerOptions.otherText} as other_text
+                     from ${answerOptions}
+                    where ${answerOptions.answerId} = a.id
+                   offset 0) ao
+                where a.q = any(${`{${optionQuestions.join(',')}}`}::int[])
+                order by a.id, ao.option_id) o) as "options",
+      (select json_build_array(json_agg(s.cs), json_agg(s.segment), json_agg(s.points))
+         from unnest(${ids}::int[]) as b(cs)
+         cross join lateral (
+           select ${checkInSurveySegments.checkInSurveyId} as cs,
+                  ${checkInSurveySegments.segmentId} as segment,
+                  ${checkInSurveySegments.answerPoints} as points
+             from ${checkInSurveySegments}
+            where ${checkInSurveySegments.checkInSurveyId} = b.cs
+              -- A segment hidden by skip logic was not shown: an empty cell, as the result
+              -- screen omits it.
+              and not ${checkInSurveySegments.hidden}
+           offset 0) s) as "segments"`);
   });
   const [row] = rowsOf<{ answers: unknown; options: unknown; segments: unknown }>(result);
-  type AnswerColumns = [number, number, boolean, string, number, number, string, number];
-  const [csIds, questionIds, isNa, texts, ints, decimals, dates, points] =
+  type AnswerColumns = [number, number, string, number];
+  const [csIds, signedQuestionIds, values, points] =
     parsed<Columns<AnswerColumns>>(row?.answers) ?? [];
   const answerCount = csIds?.length ?? 0;
-  details.isNa = isNa ?? [];
-  details.texts = texts ?? [];
-  details.ints = ints ?? [];
-  details.decimals = decimals ?? [];
-  details.dates = dates ?? [];
+  details.isNa = new Uint8Array(answerCount);
+  details.values = values ?? [];
   details.points = points ?? [];
   for (let i = 0; i < answerCount; i += 1) {
+    const signed = signedQuestionIds![i]!;
+    if (signed < 0) details.isNa[i] = 1;
     const r = rowOf.get(csIds![i]!);
-    const q = columns.questions.get(questionIds![i]!);
+    const q = columns.questions.get(Math.abs(signed));
     if (r !== undefined && q !== undefined) details.answerAt[r * questionCount + q] = i + 1;
   }
   type OptionColumns = [number, number, number, number, string];
-  const [optionCs, optionQuestion, optionIds, values, otherTexts] =
+  const [optionCs, optionQuestion, optionIds, optionValues, otherTexts] =
     parsed<Columns<OptionColumns>>(row?.options) ?? [];
   details.optionStart = new Int32Array(answerCount);
   details.optionCount = new Int32Array(answerCount);
   details.optionIds = optionIds ?? [];
-  details.optionValues = values ?? [];
+  details.optionValues = optionValues ?? [];
   details.otherTexts = otherTexts ?? [];
   for (let i = 0; i < (optionCs?.length ?? 0); i += 1) {
     const r = rowOf.get(optionCs![i]!);
@@ -816,13 +828,14 @@ function batchAnswerCell(
   answer: number,
 ): CellValue {
   scratch.questionId = question.id;
-  scratch.isNa = details.isNa[answer] ?? false;
-  scratch.textValue = details.texts[answer] ?? null;
-  const int = details.ints[answer];
-  scratch.intValue = int == null ? null : Number(int);
-  const decimal = details.decimals[answer];
-  scratch.decimalValue = decimal == null ? null : Number(decimal);
-  scratch.dateValue = details.dates[answer] ?? null;
+  scratch.isNa = details.isNa[answer] === 1;
+  // The one value column goes to the field of the question's type (answerCell reads only that).
+  const value = details.values[answer] ?? null;
+  scratch.textValue = question.type === QuestionType.Text ? value : null;
+  scratch.intValue = question.type === QuestionType.Integer && value !== null ? Number(value) : null;
+  scratch.decimalValue =
+    question.type === QuestionType.Decimal && value !== null ? Number(value) : null;
+  scratch.dateValue = question.type === QuestionType.Date ? value : null;
   const start = details.optionStart[answer]!;
   const count = details.optionCount[answer]!;
   if (count === 0) scratch.options = NO_OPTIONS;
