@@ -180,6 +180,10 @@ export function FormSelect<T extends FieldValues, O extends SelectOption>({
           onChange={(key) => {
             const id = toId(key);
             field.onChange(id);
+            // Choosing is the end of the interaction: the field counts as touched from here, not
+            // only once focus leaves its button (which never happens when focus goes from the
+            // closing list straight to another field, before it was given back to the button).
+            field.onBlur();
             onValueChange?.(id);
           }}
         />

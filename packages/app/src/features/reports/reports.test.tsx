@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, okEnvelope } from '../../test/api-stub';
 import {
@@ -100,5 +100,53 @@ describe('/reports/product-surveys', SCREEN_TEST_OPTIONS, () => {
     expect(screen.getByRole('button', { name: /Cuestionario/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeDisabled();
     expect(api.requests.some((r) => r.path === '/surveys')).toBe(false);
+  });
+
+  it('clears a chosen survey when the campaign changes and says it is missing', async () => {
+    signInWith(['VIEW_CHECKINS']);
+    stubApi({
+      'GET /campaigns/options': okEnvelope([
+        { id: 1, name: 'Verano', isActive: true },
+        { id: 2, name: 'Invierno', isActive: true },
+      ]),
+      // Invierno has no product survey: the list it gets is empty.
+      'GET /surveys': (request) =>
+        okEnvelope(
+          request.query.get('campaignId') === '1'
+            ? [
+                {
+                  id: 10,
+                  campaignId: 1,
+                  type: 2,
+                  typeDescription: 'Producto',
+                  name: 'Anaquel de verano',
+                  points: 10,
+                  isActive: true,
+                },
+              ]
+            : [],
+        ),
+    });
+    const { user } = renderScreen(<ProductSurveyExportPage />, {
+      path: '/reports/product-surveys',
+      pattern: '/reports/product-surveys',
+    });
+    const campaign = await screen.findByRole('combobox', { name: 'Campaña' });
+    await user.type(campaign, 'Ver');
+    await user.click(await screen.findByRole('option', { name: 'Verano' }));
+    const survey = screen.getByRole('button', { name: /Cuestionario$/ });
+    await waitFor(() => expect(survey).toBeEnabled());
+    await user.click(survey);
+    await user.click(await screen.findByRole('option', { name: 'Anaquel de verano' }));
+    await waitFor(() => expect(survey).toHaveAccessibleName('Anaquel de verano Cuestionario'));
+    expect(screen.queryByText(SURVEY_REQUIRED)).toBeNull();
+
+    await user.clear(campaign);
+    await user.type(campaign, 'Inv');
+    await user.click(await screen.findByRole('option', { name: 'Invierno' }));
+    await waitFor(() =>
+      expect(survey).toHaveAccessibleName('Seleccione un cuestionario Cuestionario'),
+    );
+    expect(await screen.findByText(SURVEY_REQUIRED)).toBeInTheDocument();
   });
 });
