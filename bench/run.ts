@@ -12,6 +12,10 @@
 // BENCH_DATABASE_URL a PostgreSQL server URL: a scratch database (BENCH_DB_PREFIX, default
 // anaquel_bench, + a timestamp) is created next to the one it names and dropped afterwards;
 // BENCH_POS_ROWS the points of sale seeded (100 000). Only loopback addresses are ever loaded.
+// BENCH_POSTGRES_DB=<name> keeps the PostgreSQL database under that name instead of a scratch
+// one (created when missing, migrated and reused as it is, never dropped): the minutes of seeding
+// 1 000 000 points of sale once for several runs (drop it yourself when done).
+// BENCH_PGLITE=false leaves out the PGlite pass (with BENCH_DATABASE_URL: PostgreSQL only).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -311,11 +315,33 @@ function markdown(runs: DatabaseRun[]): string {
   return lines.join('\n');
 }
 
+/** The database BENCH_POSTGRES_DB names on the server BENCH_DATABASE_URL names (kept). */
+async function keptPostgres(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) {
+    throw new Error('BENCH_POSTGRES_DB: lower-case letters, digits and _ only');
+  }
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists =
+    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0;
+  if (!exists) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => {} };
+}
+
 const runs: DatabaseRun[] = [];
-runs.push(await benchDatabase('pglite'));
+if (process.env.BENCH_PGLITE?.trim() !== 'false') runs.push(await benchDatabase('pglite'));
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL?.trim();
 if (benchDatabaseUrl) {
-  const scratch = await scratchPostgres(benchDatabaseUrl);
+  const kept = process.env.BENCH_POSTGRES_DB?.trim();
+  const scratch = kept
+    ? await keptPostgres(benchDatabaseUrl, kept)
+    : await scratchPostgres(benchDatabaseUrl);
   try {
     runs.push(await benchDatabase('postgres', scratch.url));
   } finally {

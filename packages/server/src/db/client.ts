@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot, type Config } from '../env.ts';
+import { installNamedStatements } from './pglite-named.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -90,6 +91,8 @@ export async function createDatabase(
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  // The page queries named for node-postgres are named statements on PGlite too.
+  installNamedStatements(client);
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,

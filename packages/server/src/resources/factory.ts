@@ -1,11 +1,11 @@
 import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { PgColumn, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthRequirement } from '../auth/guard.ts';
 import { principalOf } from '../auth/guard.ts';
 import { invalidatePrincipalsAfterWriteTo, type Principal } from '../auth/principal.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/fold.ts';
+import { containsPattern, foldText, joinedPatterns, joinedWords } from '../db/fold.ts';
 import { registerOperation, type OperationHandler, type OperationId } from '../http/contract.ts';
 import { notFound } from '../http/errors.ts';
 import { mapWriteError, type WriteErrorMapping } from './db-errors.ts';
@@ -138,12 +138,39 @@ export function orderByOf(
   return orderByTerms(sortTermsOf(requested, columns, defaults, tieBreaker));
 }
 
-/** OR of `expression LIKE '%term%'` over folded expressions; undefined for an empty filter. */
+/**
+ * OR of `expression LIKE '%term%'` over folded expressions; undefined for an empty filter. A
+ * stored `search_text` searched for a term of several words is read through the trigram index of
+ * its word-joined form instead (../db/fold.ts joinedWords): the term's junctions select the
+ * candidates and `strpos(search_text, term) > 0` keeps the filter exact. strpos, not LIKE: no
+ * trigram index answers it (a LIKE would add every trigram of the term to the index scan), and
+ * the planner takes it as one row in three instead of multiplying two pattern estimates down to
+ * a single row (which made it join the states by 1 386 index look-ups; bench/pointofsales.md).
+ * A one-word term stays a plain LIKE, answered by the plain trigram index or by a walk of a
+ * covering sort index.
+ */
 export function searchOf(filter: unknown, expressions: (SQL | AnyColumn)[]): SQL | undefined {
   const term = typeof filter === 'string' ? filter.trim() : '';
   if (term === '' || expressions.length === 0) return undefined;
   const pattern = containsPattern(term);
-  return or(...expressions.map((expression) => sql`${expression} like ${pattern}`));
+  return or(
+    ...expressions.map((expression) => {
+      if (!isSearchText(expression) || !term.includes(' ')) {
+        return sql`${expression} like ${pattern}`;
+      }
+      // strpos first: PostgreSQL keeps this order between conditions of equal cost, so a walk
+      // of a sort index computes replace() only for the rows that contain the term.
+      const joined = joinedWords(expression);
+      return and(
+        sql`strpos(${expression}, ${foldText(term)}) > 0`,
+        ...joinedPatterns(term).map((junction) => sql`${joined} like ${junction}`),
+      )!;
+    }),
+  );
+}
+
+function isSearchText(expression: SQL | AnyColumn): expression is PgColumn {
+  return expression instanceof PgColumn && expression.name === 'search_text';
 }
 
 function extraFiltersOf(

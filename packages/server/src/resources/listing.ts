@@ -18,6 +18,7 @@ import {
   type SelectedFields,
 } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { nameStatement } from '../db/pglite-named.ts';
 import type { Page } from './contract-types.ts';
 import { qualified as q } from '../db/fold.ts';
 import { badRequest, type ValidationIssue } from '../http/errors.ts';
@@ -41,19 +42,25 @@ import { badRequest, type ValidationIssue } from '../http/errors.ts';
 //    listed table plus the id (the default name order, a code, the id), every ANCHOR_STEP-th sort
 //    key of the filtered list is remembered (keyset anchors, one ordered index scan, rebuilt after
 //    ANCHOR_TTL_MS or a write through this process) and page N seeks to the nearest anchor
-//    (`WHERE (key, id) > anchor`) and walks fewer than ANCHOR_STEP rows from there.
+//    (`WHERE (key, id) > anchor`) and walks fewer than ANCHOR_STEP (100) rows from there.
 // 5. No rebuilding: the same page of the same list asked again runs the query built the first
 //    time (see "built page queries" below).
 
 /** Matches counted exactly; a list with more reports the planner's estimate (never less). */
 export const EXACT_COUNT_LIMIT = 1_000;
-/** Rows between two keyset anchors: the most a deep page walks after its seek. */
-export const ANCHOR_STEP = 1_000;
+/**
+ * Rows between two keyset anchors: the most a deep page walks after its seek. 100, not 1 000:
+ * the walk was most of a deep page's database time, PGlite's above all (bench/README.md
+ * "Session 6"); a list of N rows keeps N / 100 anchors, within ANCHOR_BUDGET overall.
+ */
+export const ANCHOR_STEP = 100;
 /** Offsets from which a page is read through anchors (below, walking is cheaper than building). */
-export const ANCHOR_MIN_OFFSET = 2 * ANCHOR_STEP;
+export const ANCHOR_MIN_OFFSET = 2_000;
 /** How long anchors are trusted when no write through this process touched the table. */
 export const ANCHOR_TTL_MS = 30_000;
 const ANCHOR_CACHE_SIZE = 200;
+/** Anchors kept over all lists (about 100 bytes each); the least recently used lists go first. */
+const ANCHOR_BUDGET = 200_000;
 /**
  * How long a list's capped count is reused when no write through this process touched its
  * table: the bound within which a change made elsewhere (another process, SQL typed into the
@@ -233,9 +240,25 @@ interface AnchorEntry {
   builtAt: number;
   version: number;
   anchors: Promise<Anchor[]>;
+  /** How many anchors, once built (counted in anchorsKept). */
+  size: number;
 }
 
 const anchorCache = new Map<string, AnchorEntry>();
+let anchorsKept = 0;
+
+function forgetAnchors(cacheKey: string, entry: AnchorEntry): void {
+  if (anchorCache.get(cacheKey) !== entry) return;
+  anchorCache.delete(cacheKey);
+  anchorsKept -= entry.size;
+}
+
+function trimAnchors(): void {
+  while (anchorCache.size > ANCHOR_CACHE_SIZE || anchorsKept > ANCHOR_BUDGET) {
+    const [oldestKey, oldest] = anchorCache.entries().next().value!;
+    forgetAnchors(oldestKey, oldest);
+  }
+}
 const tableVersions = new Map<string, number>();
 
 /** Call after a write to a listed table: its anchors are rebuilt on the next deep page. */
@@ -325,12 +348,15 @@ function builtPageFor(request: PageRequest, key: string, build: () => BuiltPage)
  * reuses the plan (its generic plan when no worse than the custom ones), which halves the
  * database's CPU for a small page (bench/README.md). The name is a digest of the SQL, so the same
  * text always has the same name. Filtered lists stay unnamed (planned for each search): a plan
- * for "any pattern" can be a bad plan for a common one. PGlite ignores the name.
+ * for "any pattern" can be a bad plan for a common one. On PGlite the same texts run as named
+ * statements through db/pglite-named.ts (drizzle's PGlite driver ignores the name).
  */
 function prepared(request: PageRequest, query: PgSelect): BuiltPage {
   if (request.where !== undefined) return query.prepare('');
-  const digest = createHash('sha1').update(query.toSQL().sql).digest('base64url');
-  return query.prepare(`page_${digest}`);
+  const text = query.toSQL().sql;
+  const name = `page_${createHash('sha1').update(text).digest('base64url')}`;
+  nameStatement(text, name);
+  return query.prepare(name);
 }
 
 function anchorsFor(request: PageRequest, key: PgColumn | null): Promise<Anchor[]> {
@@ -360,18 +386,24 @@ function anchorsFor(request: PageRequest, key: PgColumn | null): Promise<Anchor[
     .select({ key: sub.key, id: sub.id, position: sub.position })
     .from(sub)
     .where(sql`${sub.position} % ${ANCHOR_STEP} = 0`)
-    .then((rows) =>
-      rows.map((row) => ({
+    .then((rows) => {
+      const built = rows.map((row) => ({
         key: row.key,
         id: Number(row.id),
         position: Number(row.position),
-      })),
-    );
-  anchors.catch(() => anchorCache.delete(cacheKey));
-  anchorCache.set(cacheKey, { builtAt: now, version, anchors });
-  while (anchorCache.size > ANCHOR_CACHE_SIZE) {
-    anchorCache.delete(anchorCache.keys().next().value!);
-  }
+      }));
+      if (anchorCache.get(cacheKey) === entry) {
+        entry.size = built.length;
+        anchorsKept += built.length;
+        trimAnchors();
+      }
+      return built;
+    });
+  const entry: AnchorEntry = { builtAt: now, version, anchors, size: 0 };
+  anchors.catch(() => forgetAnchors(cacheKey, entry));
+  if (cached) forgetAnchors(cacheKey, cached);
+  anchorCache.set(cacheKey, entry);
+  trimAnchors();
   return anchors;
 }
 
@@ -413,22 +445,26 @@ export async function readPage<Row extends Record<string, unknown>>(
   const { page, pageSize } = request;
   const offset = (page - 1) * pageSize;
 
-  let where = request.where;
   let walk = offset;
   const keyset = offset >= ANCHOR_MIN_OFFSET ? keysetColumn(request) : null;
+  let chosen: Anchor | undefined;
   if (keyset) {
     const anchors = await anchorsFor(request, keyset.key);
-    // The last anchor before the first row of the page (position <= offset).
-    let chosen: Anchor | undefined;
-    for (const anchor of anchors) {
-      if (anchor.position > offset) break;
-      chosen = anchor;
+    // The last anchor before the first row of the page (position <= offset), by bisection.
+    let low = 0;
+    let high = anchors.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (anchors[middle]!.position <= offset) low = middle + 1;
+      else high = middle;
     }
-    if (chosen) {
-      where = and(where, afterAnchor(request, keyset.key, chosen));
-      walk = offset - chosen.position;
-    }
+    chosen = anchors[low - 1];
+    if (chosen) walk = offset - chosen.position;
   }
+  // The anchor's condition is SQL built only with the query; the cache key names the anchor.
+  const anchor = chosen;
+  const whereOf = (): SQL | undefined =>
+    anchor && keyset ? and(request.where, afterAnchor(request, keyset.key, anchor)) : request.where;
 
   // The list's count, when a recent page of it counted (and nothing was written since).
   const listWhere = whereQueryOf(request.where);
@@ -440,10 +476,11 @@ export async function readPage<Row extends Record<string, unknown>>(
     known === undefined
       ? { ...request.fields, [TOTAL]: cappedCount(request).mapWith(Number) }
       : request.fields;
-  const deferred = keysetColumn(request) !== null;
+  // Deferred only when the ids can be read from fewer tables than the rows (a join to show names).
+  const deferred = keysetColumn(request) !== null && request.countSource !== request.source;
   const pageKey = JSON.stringify([
     listWhere,
-    where === request.where ? null : whereQueryOf(where),
+    anchor ? [anchor.key, anchor.id] : null,
     request.sort.map((t) => [t.key, t.descending]),
     known === undefined,
     deferred,
@@ -451,6 +488,7 @@ export async function readPage<Row extends Record<string, unknown>>(
     walk,
   ]);
   const built = builtPageFor(request, pageKey, () => {
+    const where = whereOf();
     const order = orderByTerms(request.sort);
     if (deferred) {
       // Deferred join: the ids of the page from the listed table alone (an index-only walk of

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { fold } from '../db/fold.ts';
@@ -17,6 +18,8 @@ export interface NamedInput {
 export interface NamedColumns {
   id: PgColumn;
   name: PgColumn;
+  /** fold(name), stored: sorted on and searched instead of computing fold(name) per row. */
+  nameKey: PgColumn;
   description: PgColumn;
   isActive: PgColumn;
 }
@@ -50,10 +53,10 @@ export function namedListing(table: PgTable, columns: NamedColumns) {
       description: columns.description,
       isActive: columns.isActive,
     },
-    search: [fold(columns.name), fold(columns.description)],
+    search: [columns.nameKey, fold(columns.description)],
     sort: {
       id: columns.id,
-      name: fold(columns.name),
+      name: columns.nameKey,
       description: fold(columns.description),
       isActive: columns.isActive,
     } satisfies SortMap<NamedPagedPath>,
@@ -61,8 +64,8 @@ export function namedListing(table: PgTable, columns: NamedColumns) {
     options: {
       label: columns.name,
       active: columns.isActive,
-      search: [fold(columns.name)],
-      sortName: fold(columns.name),
+      search: [columns.nameKey],
+      sortName: sql`${columns.nameKey}`,
     },
   } satisfies Partial<ResourceConfig<unknown>>;
 }

@@ -84,7 +84,7 @@ export function registerPointsOfSale(app: FastifyInstance): void {
       id: pointsOfSale.id,
       code: fold(pointsOfSale.code),
       name: pointsOfSale.nameKey,
-      stateName: fold(states.name),
+      stateName: states.nameKey,
       zipCode: pointsOfSale.zipCode,
       municipality: fold(pointsOfSale.municipality),
       isActive: pointsOfSale.isActive,

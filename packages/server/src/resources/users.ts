@@ -72,11 +72,11 @@ export function registerUsers(app: FastifyInstance): void {
       regionIds: relatedIdsOf(regionsJoin, users.id),
       regionNames: sql<
         string[]
-      >`array(select ${q(regions.name)} from ${userRegions} inner join ${regions} on ${q(regions.id)} = ${q(userRegions.regionId)} where ${q(userRegions.userId)} = ${q(users.id)} order by ${fold(q(regions.name))})`,
+      >`array(select ${q(regions.name)} from ${userRegions} inner join ${regions} on ${q(regions.id)} = ${q(userRegions.regionId)} where ${q(userRegions.userId)} = ${q(users.id)} order by ${q(regions.nameKey)})`,
       profileImageUrl: users.profileImageFileId,
       isActive: users.isActive,
     },
-    search: [fold(users.name), fold(users.lastName), fold(users.email), fold(profiles.name)],
+    search: [fold(users.name), fold(users.lastName), fold(users.email), profiles.nameKey],
     sort: {
       id: users.id,
       completeName: fold(completeNameSql),
@@ -84,7 +84,7 @@ export function registerUsers(app: FastifyInstance): void {
       lastName: fold(users.lastName),
       email: sql`lower(${users.email})`,
       dateOfBirth: users.dateOfBirth,
-      profileName: fold(profiles.name),
+      profileName: profiles.nameKey,
       isActive: users.isActive,
     } satisfies SortMap<'/users/paged'>,
     defaultSort: ['completeName'],

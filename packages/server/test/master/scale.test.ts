@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { joinedPatterns } from '../../src/db/fold.ts';
 import { ANCHOR_STEP, COUNT_TTL_MS, EXACT_COUNT_LIMIT } from '../../src/resources/listing.ts';
 import { createTestApp, expectSuccess, type TestApp } from '../helpers.ts';
 import { apiAs, type Api } from './fixtures.ts';
@@ -177,6 +178,32 @@ describe('dropdown options of any size', () => {
     expect(deep.length).toBe(ROWS - 1 - 3900);
   });
 
+  it('answers a search in name order, paged with Skip, as LIKE over search_text does', async () => {
+    // [filter, take, skip]: a term in every name, one at the end of the name order, one paged
+    // past its first matches, one far into the list, one without matches.
+    const cases: [string, number, number][] = [
+      ['tienda', 20, 0],
+      ['Tienda 99', 20, 0],
+      ['tienda 99', 20, 40],
+      ['ienda 5', 50, 500],
+      ['tienda', 100, 3_000],
+      ['sin coincidencias', 20, 0],
+    ];
+    for (const [filter, take, skip] of cases) {
+      const folded = filter.toLowerCase();
+      const expected = rowsOf<{ id: number }>(
+        await t.db.execute(sql`
+          select id from points_of_sale where is_active and search_text like ${`%${folded}%`}
+          order by name_key, id offset ${skip} limit ${take}`),
+      ).map((row) => Number(row.id));
+      const got = await options(`Filter=${encodeURIComponent(filter)}&Take=${take}&Skip=${skip}`);
+      expect(
+        got.map((o) => o.id),
+        `${filter} ${take} ${skip}`,
+      ).toEqual(expected);
+    }
+  });
+
   it('answers the named records with Ids, inactive ones included and marked', async () => {
     const [far] = (await page('Sort=-name&PageSize=1')).rows;
     await t.db.execute(sql`update points_of_sale set is_active = false where id = ${far!.id}`);
@@ -190,5 +217,79 @@ describe('dropdown options of any size', () => {
       ]),
     );
     expect(named).toHaveLength(2);
+  });
+});
+
+describe('multi-word filters through the word-joined trigram index', () => {
+  // Names where a trigram of the joined form (spaces -> 'w') appears without the filter's text:
+  // the joined condition only narrows, `search_text LIKE '%term%'` decides (db/fold.ts).
+  const names = [
+    'Tienda Peñón 42',
+    'Tienda Peñón 4213',
+    'Tienda Peñónw42',
+    'Tienda Peñón  42',
+    'Tienda Peñón 9 42',
+    'Farmacia Peñon 420',
+    'Farmacia La Esperanza 42',
+    'Farmacia La Esperanzaw 42',
+  ];
+
+  beforeAll(async () => {
+    for (const [index, name] of names.entries()) {
+      await t.db.execute(sql`
+        insert into points_of_sale
+          (code, name, state_id, zip_code, municipality, settlement, street, external_number)
+        values (${`WORDS-${index}`}, ${name}, 1, '06000', 'Municipio', 'Colonia', 'Calle', '1')`);
+    }
+  });
+
+  it('answers exactly what LIKE over search_text answers', async () => {
+    const terms = [
+      'peñon 42',
+      'PENON  42',
+      'penonw42',
+      'penon w42',
+      'n 4',
+      'on 9 4',
+      'la esperanza 42',
+      'esperanzaw 42',
+      'w',
+      'peñón 42 06000',
+    ];
+    for (const term of terms) {
+      const folded = term
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
+      const expected = await expectedIds('id', folded, 0, 10_000);
+      const got = await page(`Filter=${encodeURIComponent(term)}&Sort=id&PageSize=100`);
+      expect(
+        got.rows.map((row) => row.id),
+        term,
+      ).toEqual(expected.slice(0, 100));
+      const optionIds = (
+        expectSuccess(
+          await api.get(`pointofsales/options?Filter=${encodeURIComponent(term)}&Take=100`),
+          'listPointOfSaleOptions',
+        ) as { id: number }[]
+      ).map((option) => option.id);
+      const active = rowsOf<{ id: number }>(
+        await t.db.execute(
+          sql`select id from points_of_sale where is_active and search_text like ${`%${folded}%`} order by id`,
+        ),
+      ).map((row) => Number(row.id));
+      expect(
+        optionIds.sort((a, b) => a - b),
+        term,
+      ).toEqual(active.slice(0, 100));
+    }
+  });
+
+  it('gives the index the junctions of a multi-word term, the term itself otherwise', () => {
+    expect(joinedPatterns('Peñón')).toEqual(['%penon%']);
+    expect(joinedPatterns('peñon 42')).toEqual(['%onw42%']);
+    expect(joinedPatterns('La Esperanza  42')).toEqual(['%lawes%', '%zaww42%']);
+    expect(joinedPatterns('a b')).toEqual(['%awb%']);
+    expect(joinedPatterns('50% de_x')).toEqual(['%0\\%wde%']);
   });
 });

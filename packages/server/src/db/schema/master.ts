@@ -9,8 +9,10 @@
 // index without computing translate() per row; other sortable text columns have a btree on the
 // fold() expression. The free-text filter is a `LIKE '%term%'` over a stored, already folded
 // `search_text` column, backed by a pg_trgm GIN index (`gin_trgm_ops`, migration 0004 creates the
-// extension; PGlite loads it in db/client.ts): a rare term reads only its matches instead of the
-// whole table (measured in bench/pointofsales.md).
+// extension; PGlite loads it in db/client.ts), and a second one on its word-joined form
+// (`replace(search_text, ' ', 'w')`, migrations 0008 and 0010, ../fold.ts joinedWords) for terms
+// of several words: a rare term reads only its matches instead of the whole table (measured in
+// bench/pointofsales.md).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -29,7 +31,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { fold } from '../fold.ts';
+import { fold, joinedWords } from '../fold.ts';
 import { files, states, users } from './platform.ts';
 
 const timestamps = {
@@ -47,11 +49,15 @@ export const brands = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     isActive: boolean('is_active').notNull().default(true),
+    /** fold(name), stored: the sort key (see points_of_sale.name_key). */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof fold> => fold(sql`${brands.name}`)),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('brands_name_lower_key').on(sql`lower(${t.name})`),
-    index('brands_name_fold_idx').on(fold(t.name)),
+    index('brands_name_key_id_idx').on(t.nameKey, t.id),
   ],
 );
 
@@ -62,11 +68,15 @@ export const categories = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     isActive: boolean('is_active').notNull().default(true),
+    /** fold(name), stored: the sort key (see points_of_sale.name_key). */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof fold> => fold(sql`${categories.name}`)),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('categories_name_lower_key').on(sql`lower(${t.name})`),
-    index('categories_name_fold_idx').on(fold(t.name)),
+    index('categories_name_key_id_idx').on(t.nameKey, t.id),
   ],
 );
 
@@ -119,6 +129,10 @@ export const clients = pgTable(
     index('clients_legal_name_fold_idx').on(fold(t.legalName)),
     index('clients_tax_id_idx').on(t.taxId),
     index('clients_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('clients_search_words_trgm_idx').using(
+      'gin',
+      sql`${joinedWords(t.searchText)} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -162,6 +176,10 @@ export const pointsOfSale = pgTable(
     index('points_of_sale_zip_code_idx').on(t.zipCode),
     index('points_of_sale_municipality_fold_idx').on(fold(t.municipality)),
     index('points_of_sale_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('points_of_sale_search_words_trgm_idx').using(
+      'gin',
+      sql`${joinedWords(t.searchText)} gin_trgm_ops`,
+    ),
     check('points_of_sale_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('points_of_sale_longitude_check', sql`${t.longitude} between -180 and 180`),
   ],
@@ -206,6 +224,10 @@ export const products = pgTable(
     index('products_brand_id_idx').on(t.brandId),
     index('products_image_file_id_idx').on(t.imageFileId),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_words_trgm_idx').using(
+      'gin',
+      sql`${joinedWords(t.searchText)} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -233,11 +255,15 @@ export const regions = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     isActive: boolean('is_active').notNull().default(true),
+    /** fold(name), stored: the sort key (see points_of_sale.name_key). */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof fold> => fold(sql`${regions.name}`)),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('regions_name_lower_key').on(sql`lower(${t.name})`),
-    index('regions_name_fold_idx').on(fold(t.name)),
+    index('regions_name_key_id_idx').on(t.nameKey, t.id),
   ],
 );
 

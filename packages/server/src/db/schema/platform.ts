@@ -13,6 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { fold } from '../fold.ts';
 
 // Platform tables: security (permissions, profiles, users, sessions), files and states.
 // Master-data tables live in ./master.ts.
@@ -42,9 +43,16 @@ export const profiles = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 500 }).notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** fold(name), stored: the sort key (see points_of_sale.name_key). */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof fold> => fold(sql`${profiles.name}`)),
     ...timestamps,
   },
-  (t) => [uniqueIndex('profiles_name_lower_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('profiles_name_lower_key').on(sql`lower(${t.name})`),
+    index('profiles_name_key_id_idx').on(t.nameKey, t.id),
+  ],
 );
 
 export const profilePermissions = pgTable(
@@ -104,6 +112,13 @@ export const states = pgTable('states', {
   name: varchar('name', { length: 100 }).notNull(),
   inegiKey: char('inegi_key', { length: 2 }).notNull().unique(),
   abbreviation: varchar('abbreviation', { length: 10 }).notNull(),
+  /**
+   * fold(name), stored: the points of sale sorted by state read it instead of computing
+   * translate() for every listed row (issue 13: 1 386 rows of a rare filter, ~3.5 ms at 1 000 000).
+   */
+  nameKey: text('name_key')
+    .notNull()
+    .generatedAlwaysAs((): ReturnType<typeof fold> => fold(sql`${states.name}`)),
 });
 
 export const refreshTokens = pgTable(

@@ -1,0 +1,3 @@
+-- Issue 13: the states' folded name stored, so that points of sale sorted by state read it instead of
+-- computing translate() for every listed row (src/resources/points-of-sale.ts, sort stateName).
+ALTER TABLE "states" ADD COLUMN "name_key" text GENERATED ALWAYS AS (lower(translate("states"."name", 'ÁÀÄÂÃáàäâãÉÈËÊéèëêÍÌÏÎíìïîÓÒÖÔÕóòöôõÚÙÜÛúùüûÑñÇç', 'AAAAAaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCc'))) STORED NOT NULL;
