@@ -582,14 +582,28 @@ async function main(): Promise<void> {
   const sizes = process.env.BENCH_EXPORT_ROWS
     ? process.env.BENCH_EXPORT_ROWS.split(',').map(Number)
     : [100_000, 200_000, ...(process.env.BENCH_EXPORT_MILLION ? [1_000_000] : [])];
-  const database = await scratchDatabase('bench_export');
-  const dataDir = path.join(tmpdir(), `anaquel-export-seed-${Date.now()}`);
+  // BENCH_EXPORT_REUSE=<folder a BENCH_EXPORT_KEEP run printed>: its database and world again
+  // (grown to the sizes asked for, kept afterwards), without seeding the demo data anew.
+  const reuse = process.env.BENCH_EXPORT_REUSE;
+  const dataDir = reuse ?? path.join(tmpdir(), `anaquel-export-seed-${Date.now()}`);
   const lookupsFile = path.join(dataDir, 'lookups.json');
+  const worldFile = path.join(dataDir, 'world.json');
+  const database = reuse
+    ? { url: (JSON.parse(await readFile(worldFile, 'utf8')) as { url: string }).url }
+    : await scratchDatabase('bench_export');
+  const keep = Boolean(process.env.BENCH_EXPORT_KEEP || reuse);
   const results: { rows: number; server: Measure; bare: Measure; ratio: number }[] = [];
   try {
-    process.stdout.write('## export on PostgreSQL: seeding…\n');
-    const world = await seedWorld(database.url, dataDir);
-    await writeFile(lookupsFile, JSON.stringify(world.lookups));
+    let world: { campaignId: number; surveyId: number };
+    if (reuse) {
+      world = JSON.parse(await readFile(worldFile, 'utf8')) as typeof world;
+    } else {
+      process.stdout.write('## export on PostgreSQL: seeding…\n');
+      const seeded = await seedWorld(database.url, dataDir);
+      await writeFile(lookupsFile, JSON.stringify(seeded.lookups));
+      world = { campaignId: seeded.campaignId, surveyId: seeded.surveyId };
+      await writeFile(worldFile, JSON.stringify({ url: database.url, ...world }));
+    }
     for (const rows of sizes) {
       await grow(database.url, world.campaignId, world.surveyId, rows);
       // Bare writer, server, bare writer again: the machine's load moves during a run, the
@@ -612,10 +626,16 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    // BENCH_EXPORT_KEEP=1 leaves the database for inspection (drop it by hand afterwards).
-    if (process.env.BENCH_EXPORT_KEEP) process.stdout.write(`   database kept: ${database.url}\n`);
-    else await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    // BENCH_EXPORT_KEEP=1 leaves the database and the bare writer's lookups for inspection,
+    // profiling and BENCH_EXPORT_REUSE (drop and remove them by hand afterwards).
+    if (keep) {
+      process.stdout.write(
+        `   database kept: ${database.url}, reuse with BENCH_EXPORT_REUSE=${dataDir}\n`,
+      );
+    } else if ('drop' in database) {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
 
   const mb = (n: number) => n.toFixed(0);

@@ -56,7 +56,10 @@ export async function startServer(options: {
 }): Promise<ServerProcess> {
   await mkdir(options.dataDir, { recursive: true });
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_SERVER_NODE_FLAGS: extra V8 flags for the server process, for an experiment (e.g.
+  // '--max-semi-space-size=32'); production's start (scripts/start.mjs) passes none.
+  const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
