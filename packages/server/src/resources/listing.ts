@@ -45,6 +45,11 @@ import { badRequest, type ValidationIssue } from '../http/errors.ts';
 //    (`WHERE (key, id) > anchor`) and walks fewer than ANCHOR_STEP (100) rows from there.
 // 5. No rebuilding: the same page of the same list asked again runs the query built the first
 //    time (see "built page queries" below).
+// 6. Pages continue where the last one ended (page marks): with such an order, every page read
+//    remembers the sort key of the row before it and of its last row, so the next page, or the
+//    same page asked again, seeks there like a keyset cursor instead of walking its offset
+//    again (a filter whose matches sit far down the sort index walks them once per list, not
+//    once per page). Same trust rules as the anchors.
 
 /** Matches counted exactly; a list with more reports the planner's estimate (never less). */
 export const EXACT_COUNT_LIMIT = 1_000;
@@ -59,6 +64,8 @@ export const ANCHOR_MIN_OFFSET = 2_000;
 /** How long anchors are trusted when no write through this process touched the table. */
 export const ANCHOR_TTL_MS = 30_000;
 const ANCHOR_CACHE_SIZE = 200;
+/** Page marks kept per list (two per page read); the lowest positions stay when it is full. */
+export const MARKS_PER_LIST = 256;
 /** Anchors kept over all lists (about 100 bytes each); the least recently used lists go first. */
 const ANCHOR_BUDGET = 200_000;
 /**
@@ -140,6 +147,9 @@ export interface PageResult<Row> {
 }
 
 const TOTAL = '__total';
+/** The sort key and id of a row, read for page marks. */
+const MARK_KEY = '__mark_key';
+const MARK_ID = '__mark_id';
 const dialect = new PgDialect();
 
 function rowsOf<T>(result: unknown): T[] {
@@ -422,6 +432,71 @@ function afterAnchor(request: PageRequest, key: PgColumn | null, anchor: Anchor)
     : and(sql`${q(key)} >= ${value}`, or(sql`${q(key)} > ${value}`, idAfter))!;
 }
 
+/* ---------- page marks ---------- */
+
+interface MarkEntry {
+  createdAt: number;
+  version: number;
+  /** By position, ascending, no two alike. */
+  marks: Anchor[];
+}
+
+/** By database, then list (cacheKeyOf with its order); the least recently used list goes first. */
+const markCaches = new WeakMap<object, Map<string, MarkEntry>>();
+
+function markEntryOf(
+  db: Db,
+  cacheKey: string,
+  version: number,
+  now: number,
+  create: boolean,
+): MarkEntry | undefined {
+  let lists = markCaches.get(db);
+  if (!lists) {
+    if (!create) return undefined;
+    lists = new Map();
+    markCaches.set(db, lists);
+  }
+  let entry = lists.get(cacheKey);
+  if (entry && (entry.version !== version || now - entry.createdAt >= ANCHOR_TTL_MS)) {
+    lists.delete(cacheKey);
+    entry = undefined;
+  }
+  if (entry) {
+    // Most recently used last (the Map's order is the eviction order).
+    lists.delete(cacheKey);
+    lists.set(cacheKey, entry);
+    return entry;
+  }
+  if (!create) return undefined;
+  entry = { createdAt: now, version, marks: [] };
+  lists.set(cacheKey, entry);
+  while (lists.size > ANCHOR_CACHE_SIZE) lists.delete(lists.keys().next().value!);
+  return entry;
+}
+
+/** Index of the last anchor at or before `position` in anchors sorted by position, or -1. */
+function lastAtOrBefore(anchors: Anchor[], position: number): number {
+  let low = 0;
+  let high = anchors.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (anchors[middle]!.position <= position) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+function rememberMark(entry: MarkEntry, mark: Anchor): void {
+  const at = lastAtOrBefore(entry.marks, mark.position);
+  if (at >= 0 && entry.marks[at]!.position === mark.position) {
+    entry.marks[at] = mark;
+    return;
+  }
+  entry.marks.splice(at + 1, 0, mark);
+  if (entry.marks.length > MARKS_PER_LIST) entry.marks.pop();
+}
+
 /* ---------- the page ---------- */
 
 /** The page envelope of `rows` when the total is `totalCount`. */
@@ -444,23 +519,27 @@ export async function readPage<Row extends Record<string, unknown>>(
 ): Promise<PageResult<Row>> {
   const { page, pageSize } = request;
   const offset = (page - 1) * pageSize;
+  const table = getTableName(request.table);
+  const version = tableVersions.get(table) ?? 0;
+  const now = Date.now();
 
-  let walk = offset;
-  const keyset = offset >= ANCHOR_MIN_OFFSET ? keysetColumn(request) : null;
+  // The nearest known row at or before the page's first: an anchor of a deep page or a mark.
+  const keyset = keysetColumn(request);
   let chosen: Anchor | undefined;
-  if (keyset) {
+  if (keyset && offset >= ANCHOR_MIN_OFFSET) {
     const anchors = await anchorsFor(request, keyset.key);
-    // The last anchor before the first row of the page (position <= offset), by bisection.
-    let low = 0;
-    let high = anchors.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (anchors[middle]!.position <= offset) low = middle + 1;
-      else high = middle;
-    }
-    chosen = anchors[low - 1];
-    if (chosen) walk = offset - chosen.position;
+    chosen = anchors[lastAtOrBefore(anchors, offset)];
   }
+  const marks = keyset
+    ? markEntryOf(request.db, cacheKeyOf(request, true), version, now, true)
+    : undefined;
+  if (marks && offset > 0) {
+    const mark = marks.marks[lastAtOrBefore(marks.marks, offset)];
+    if (mark && (!chosen || mark.position > chosen.position)) chosen = mark;
+  }
+  const walk = offset - (chosen?.position ?? 0);
+  // The row before the page is read too (when it is not the one sought), to be remembered.
+  const before = marks && walk > 0 ? 1 : 0;
   // The anchor's condition is SQL built only with the query; the cache key names the anchor.
   const anchor = chosen;
   const whereOf = (): SQL | undefined =>
@@ -468,16 +547,18 @@ export async function readPage<Row extends Record<string, unknown>>(
 
   // The list's count, when a recent page of it counted (and nothing was written since).
   const listWhere = whereQueryOf(request.where);
-  const countKey = JSON.stringify([getTableName(request.table), listWhere, null]);
-  const version = tableVersions.get(getTableName(request.table)) ?? 0;
-  const now = Date.now();
+  const countKey = JSON.stringify([table, listWhere, null]);
   const known = cachedCount(request.db, countKey, version, now);
-  const fields =
-    known === undefined
-      ? { ...request.fields, [TOTAL]: cappedCount(request).mapWith(Number) }
-      : request.fields;
+  const fields = {
+    ...request.fields,
+    ...(known === undefined && { [TOTAL]: cappedCount(request).mapWith(Number) }),
+    ...(keyset && {
+      [MARK_ID]: sql`${q(request.id)}`,
+      ...(keyset.key && { [MARK_KEY]: sql`${q(keyset.key)}` }),
+    }),
+  };
   // Deferred only when the ids can be read from fewer tables than the rows (a join to show names).
-  const deferred = keysetColumn(request) !== null && request.countSource !== request.source;
+  const deferred = keyset !== null && request.countSource !== request.source;
   const pageKey = JSON.stringify([
     listWhere,
     anchor ? [anchor.key, anchor.id] : null,
@@ -486,6 +567,7 @@ export async function readPage<Row extends Record<string, unknown>>(
     deferred,
     pageSize,
     walk,
+    before,
   ]);
   const built = builtPageFor(request, pageKey, () => {
     const where = whereOf();
@@ -497,8 +579,8 @@ export async function readPage<Row extends Record<string, unknown>>(
         .countSource(request.db, { id: sql`${q(request.id)}` })
         .where(where)
         .orderBy(...order)
-        .limit(pageSize + 1)
-        .offset(walk);
+        .limit(pageSize + 1 + before)
+        .offset(walk - before);
       return prepared(
         request,
         request
@@ -513,15 +595,27 @@ export async function readPage<Row extends Record<string, unknown>>(
         .source(request.db, fields)
         .where(where)
         .orderBy(...order)
-        .limit(pageSize + 1)
-        .offset(walk),
+        .limit(pageSize + 1 + before)
+        .offset(walk - before),
     );
   });
-  const fetched = (await built.execute()) as Record<string, unknown>[];
+  const read = (await built.execute()) as Record<string, unknown>[];
+  const fetched = before ? read.slice(1) : read;
+  if (marks && keyset) {
+    const markOf = (raw: Record<string, unknown>, position: number): Anchor => ({
+      position,
+      key: keyset.key ? raw[MARK_KEY] : null,
+      id: Number(raw[MARK_ID]),
+    });
+    if (before && read.length > 0) rememberMark(marks, markOf(read[0]!, offset));
+    if (fetched.length >= pageSize) {
+      rememberMark(marks, markOf(fetched[pageSize - 1]!, offset + pageSize));
+    }
+  }
 
   const hasNext = fetched.length > pageSize;
   const rows = fetched.slice(0, pageSize).map((raw) => {
-    const { [TOTAL]: _total, ...row } = raw;
+    const { [TOTAL]: _total, [MARK_ID]: _id, [MARK_KEY]: _key, ...row } = raw;
     return row as Row;
   });
 

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { joinedPatterns } from '../../src/db/fold.ts';
-import { ANCHOR_STEP, COUNT_TTL_MS, EXACT_COUNT_LIMIT } from '../../src/resources/listing.ts';
+import {
+  ANCHOR_STEP,
+  ANCHOR_TTL_MS,
+  COUNT_TTL_MS,
+  EXACT_COUNT_LIMIT,
+} from '../../src/resources/listing.ts';
 import { createTestApp, expectSuccess, type TestApp } from '../helpers.ts';
 import { apiAs, type Api } from './fixtures.ts';
 
@@ -90,6 +95,70 @@ describe('deep pages through keyset anchors', () => {
       await expectedIds('name_key, id', '', 2490, 10),
     );
     expect(after.rows[0]!.id).toBe(before.rows[1]!.id);
+  });
+});
+
+describe('page marks: a page continues where the last one read ended', () => {
+  const orders: [string, string][] = [
+    ['name', 'name_key, id'],
+    ['-name', 'name_key desc, id'],
+    ['-id', 'id desc'],
+  ];
+  for (const [sort, order] of orders) {
+    it(`Sort=${sort}: every page, in order, again and out of order, answers what OFFSET answers`, async () => {
+      const expectPage = async (n: number, size: number) => {
+        const got = await page(`Filter=tienda%205&Sort=${sort}&Page=${n}&PageSize=${size}`);
+        expect(
+          got.rows.map((row) => row.id),
+          `${sort} page ${n} of ${size}`,
+        ).toEqual(await expectedIds(order, 'tienda 5', (n - 1) * size, size));
+      };
+      for (let n = 1; n <= 12; n++) await expectPage(n, 7);
+      for (const n of [12, 3, 3, 7, 1, 11, 2, 13, 40, 25, 24, 26, 30, 30]) await expectPage(n, 7);
+      // Other page sizes start between the marks the pages of 7 left (a fixed pseudo-random
+      // walk over about 630 matches, past the end included).
+      let seed = 7;
+      for (let i = 0; i < 40; i++) {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        const size = [5, 10, 6][i % 3]!;
+        await expectPage(1 + (seed % Math.ceil(660 / size)), size);
+      }
+    });
+  }
+
+  it('a write through the API moves the pages at once', async () => {
+    const query = (n: number) => `Filter=tienda%206&Sort=name&Page=${n}&PageSize=5`;
+    for (let n = 1; n <= 4; n++) await page(query(n));
+    const [gone] = (await page(query(2))).rows;
+    expect((await api.delete(`pointofsales/${gone!.id}`)).statusCode).toBe(200);
+    for (const n of [4, 3, 2]) {
+      expect((await page(query(n))).rows.map((row) => row.id)).toEqual(
+        await expectedIds('name_key, id', 'tienda 6', (n - 1) * 5, 5),
+      );
+    }
+  });
+
+  it(`a row added elsewhere before a page shows in it within ${ANCHOR_TTL_MS} ms`, async () => {
+    const query = 'Filter=tienda%208&Sort=name&Page=3&PageSize=5';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const n of [1, 2]) await page(query.replace('Page=3', `Page=${n}`));
+      const before = (await page(query)).rows.map((row) => row.id);
+      expect(before).toEqual(await expectedIds('name_key, id', 'tienda 8', 10, 5));
+      // Sorts first among the matches; added directly in the database (another process).
+      await t.db.execute(sql`
+        insert into points_of_sale
+          (code, name, state_id, zip_code, municipality, settlement, street, external_number)
+        values ('SCALE-MARK', 'Tienda 8', 1, '06000', 'Municipio', 'Colonia', 'Calle', '1')`);
+      // Read from the mark of page 2's end: as before the insert, until the marks expire.
+      expect((await page(query)).rows.map((row) => row.id)).toEqual(before);
+      vi.setSystemTime(Date.now() + ANCHOR_TTL_MS + 1);
+      const after = (await page(query)).rows.map((row) => row.id);
+      expect(after).toEqual(await expectedIds('name_key, id', 'tienda 8', 10, 5));
+      expect(after).not.toEqual(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
