@@ -45,7 +45,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 /** Rows read per query (keyset batches by the visit's start, the visit and its survey). */
 export const EXPORT_BATCH_SIZE = 1000;
 /** Rows written between two turns of the event loop (see the writing loop). */
-const YIELD_EVERY_ROWS = 100;
+const YIELD_EVERY_ROWS = 25;
 
 export const PRODUCT_SURVEY_TYPE = 2;
 export const NOT_A_PRODUCT_SURVEY = 'El cuestionario no es de tipo Producto.';
