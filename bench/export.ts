@@ -16,7 +16,7 @@
 // with every thread, its PostgreSQL backends, the bare writer's process). Written to
 // bench/results/export-<date>.json and printed as a markdown table. BENCH_DATABASE_URL names the
 // PostgreSQL server (default the local one), BENCH_PORT the server's port (default 3230).
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -427,8 +427,13 @@ async function grow(url: string, campaignId: number, surveyId: number, rows: num
         `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
       );
     }
-    // The steady state autovacuum reaches after a bulk load (statistics, visibility map).
+    // The steady state autovacuum reaches after a bulk load (statistics, visibility map), and
+    // the load's dirty pages written out now rather than by the checkpointer during the first
+    // measured runs (without it, the runs right after a seed were 20-30 % slower than the same
+    // runs a minute later, bare writer included: bench/README.md "Session 8").
     await client.query('vacuum analyze');
+    await client.query('checkpoint');
+    execFileSync('sync');
     process.stdout.write(
       `   ${rows} rows seeded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
     );
