@@ -441,36 +441,24 @@ interface MarkEntry {
   marks: Anchor[];
 }
 
-/** By database, then list (cacheKeyOf with its order); the least recently used list goes first. */
+/** By database, then list (table, filter, order); the least recently used list goes first. */
 const markCaches = new WeakMap<object, Map<string, MarkEntry>>();
 
-function markEntryOf(
-  db: Db,
-  cacheKey: string,
-  version: number,
-  now: number,
-  create: boolean,
-): MarkEntry | undefined {
+/** The marks of a list, empty when it had none or they are no longer trusted. */
+function markEntryOf(db: Db, listKey: string, version: number, now: number): MarkEntry {
   let lists = markCaches.get(db);
   if (!lists) {
-    if (!create) return undefined;
     lists = new Map();
     markCaches.set(db, lists);
   }
-  let entry = lists.get(cacheKey);
-  if (entry && (entry.version !== version || now - entry.createdAt >= ANCHOR_TTL_MS)) {
-    lists.delete(cacheKey);
-    entry = undefined;
-  }
-  if (entry) {
-    // Most recently used last (the Map's order is the eviction order).
-    lists.delete(cacheKey);
-    lists.set(cacheKey, entry);
-    return entry;
-  }
-  if (!create) return undefined;
-  entry = { createdAt: now, version, marks: [] };
-  lists.set(cacheKey, entry);
+  const cached = lists.get(listKey);
+  lists.delete(listKey);
+  const entry =
+    cached && cached.version === version && now - cached.createdAt < ANCHOR_TTL_MS
+      ? cached
+      : { createdAt: now, version, marks: [] };
+  // Most recently used last (the Map's order is the eviction order).
+  lists.set(listKey, entry);
   while (lists.size > ANCHOR_CACHE_SIZE) lists.delete(lists.keys().next().value!);
   return entry;
 }
@@ -530,8 +518,11 @@ export async function readPage<Row extends Record<string, unknown>>(
     const anchors = await anchorsFor(request, keyset.key);
     chosen = anchors[lastAtOrBefore(anchors, offset)];
   }
+  // The filter as SQL text and values: part of the keys of the marks and of the count.
+  const listWhere = whereQueryOf(request.where);
+  const sortKey = request.sort.map((t) => [t.key, t.descending]);
   const marks = keyset
-    ? markEntryOf(request.db, cacheKeyOf(request, true), version, now, true)
+    ? markEntryOf(request.db, JSON.stringify([table, listWhere, sortKey]), version, now)
     : undefined;
   if (marks && offset > 0) {
     const mark = marks.marks[lastAtOrBefore(marks.marks, offset)];
@@ -546,7 +537,6 @@ export async function readPage<Row extends Record<string, unknown>>(
     anchor && keyset ? and(request.where, afterAnchor(request, keyset.key, anchor)) : request.where;
 
   // The list's count, when a recent page of it counted (and nothing was written since).
-  const listWhere = whereQueryOf(request.where);
   const countKey = JSON.stringify([table, listWhere, null]);
   const known = cachedCount(request.db, countKey, version, now);
   const fields = {
@@ -562,7 +552,7 @@ export async function readPage<Row extends Record<string, unknown>>(
   const pageKey = JSON.stringify([
     listWhere,
     anchor ? [anchor.key, anchor.id] : null,
-    request.sort.map((t) => [t.key, t.descending]),
+    sortKey,
     known === undefined,
     deferred,
     pageSize,
