@@ -463,11 +463,14 @@ const parsed = <T>(value: unknown): T | null =>
  * of its question id: four arrays instead of eight for PostgreSQL to build and Node to parse.
  * Options are read only for the answers of the questions whose cell shows options (answerCell).
  *
- * Every part reads by the batch's keys, never a whole table: the chosen options and the segment
- * points are fetched key by key (`lateral ... offset 0`, which the planner cannot turn into a
- * join). Left to itself, with the batch's ids in view, it hashed the whole answer_options and
- * check_in_survey_segments tables at every batch (120 against 70 ms of PostgreSQL per 1 000
- * rows at 40 000 rows, and growing with the table: bench/README.md, session 6).
+ * Every part reads by the batch's keys, never a whole table: the answers and the segment points
+ * by `= any(batch ids)` on their indexes, the chosen options answer by answer (`lateral ...
+ * offset 0`, which the planner cannot turn into a join). Joined to the batch's answers, it hashed
+ * the whole answer_options and check_in_survey_segments tables at every batch (120 against 70 ms
+ * of PostgreSQL per 1 000 rows at 40 000 rows, and growing with the table: bench/README.md,
+ * session 6). The answers are read twice (all of them, then those of option questions for their
+ * options), each by the index: sharing them through a materialized CTE cost more (copying 30 000
+ * rows) than the second index scan (42 against 27 ms for 1 000 rows, session 9).
  */
 async function readDetails(
   db: Db,
@@ -502,46 +505,48 @@ async function readDetails(
     if (!VALUE_TYPES.has(question.type)) optionQuestions.push(question.id);
   }
   // The planner's estimate of this query may be above jit_above_cost, and PostgreSQL would then
-  // compile it at every batch (0.6 s of a 1 s batch once, bench/README.md): off for it.
+  // compile it at every batch (0.6 s of a 1 s batch once, bench/README.md): off for it. So are
+  // parallel workers: at 200 000 rows it planned the options' scan with two, whose start cost
+  // 45 ms of a batch whose scan takes 4 (the writer keeps the other core busy anyway).
   const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
+    await tx.execute(
+      sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
     return tx.execute(sql`
-    with batch as materialized (
-      select ${answers.id} as id, ${answers.checkInSurveyId} as cs,
-             ${answers.questionId} as q, ${answers.isNa} as na,
-             coalesce(${answers.textValue}, ${answers.intValue}::text,
-                      ${answers.decimalValue}::text, ${answers.dateValue}::text) as value,
-             ${answers.points} as points
-        from ${answers}
-       where ${answers.checkInSurveyId} = any(${ids}::int[]))
     select
-      (select json_build_array(json_agg(a.cs), json_agg(case when a.na then -a.q else a.q end),
-                json_agg(a.value), json_agg(a.points))
-         from batch a) as "answers",
+      (select json_build_array(json_agg(${answers.checkInSurveyId}),
+                json_agg(case when ${answers.isNa} then -${answers.questionId}
+                              else ${answers.questionId} end),
+                json_agg(coalesce(${answers.textValue}, ${answers.intValue}::text,
+                                  ${answers.decimalValue}::text, ${answers.dateValue}::text)),
+                json_agg(${answers.points}))
+         from ${answers}
+        where ${answers.checkInSurveyId} = any(${ids}::int[])) as "answers",
       (select json_build_array(json_agg(o.cs), json_agg(o.q), json_agg(o.id), json_agg(o.v),
                 json_agg(o.t))
-         from (select a.cs, a.q, ao.option_id as id, ao.value as v, ao.other_text as t
-                 from batch a
+         from (select ${answers.checkInSurveyId} as cs, ${answers.questionId} as q,
+                      ao.option_id as id, ao.value as v, ao.other_text as t
+                 from ${answers}
                  cross join lateral (
                    select ${answerOptions.optionId} as option_id, ${answerOptions.value} as value,
                           ${answerOptions.otherText} as other_text
                      from ${answerOptions}
-                    where ${answerOptions.answerId} = a.id
+                    where ${answerOptions.answerId} = ${answers.id}
                    offset 0) ao
-                where a.q = any(${`{${optionQuestions.join(',')}}`}::int[])
-                order by a.id, ao.option_id) o) as "options",
-      (select json_build_array(json_agg(s.cs), json_agg(s.segment), json_agg(s.points))
-         from unnest(${ids}::int[]) as b(cs)
-         cross join lateral (
-           select ${checkInSurveySegments.checkInSurveyId} as cs,
-                  ${checkInSurveySegments.segmentId} as segment,
-                  ${checkInSurveySegments.answerPoints} as points
-             from ${checkInSurveySegments}
-            where ${checkInSurveySegments.checkInSurveyId} = b.cs
-              -- A segment hidden by skip logic was not shown: an empty cell, as the result
-              -- screen omits it.
-              and not ${checkInSurveySegments.hidden}
-           offset 0) s) as "segments"`);
+                where ${answers.checkInSurveyId} = any(${ids}::int[])
+                  -- "+ 0": the batch's answers are found by their check-in survey, then filtered
+                  -- by question. Through the question's index instead, the planner's choice
+                  -- at 100 000 rows, every answer ever given to these questions is read.
+                  and ${answers.questionId} + 0 = any(${`{${optionQuestions.join(',')}}`}::int[])
+                order by ${answers.id}, ao.option_id) o) as "options",
+      (select json_build_array(json_agg(${checkInSurveySegments.checkInSurveyId}),
+                json_agg(${checkInSurveySegments.segmentId}),
+                json_agg(${checkInSurveySegments.answerPoints}))
+         from ${checkInSurveySegments}
+        where ${checkInSurveySegments.checkInSurveyId} = any(${ids}::int[])
+          -- A segment hidden by skip logic was not shown: an empty cell, as the result screen
+          -- omits it.
+          and not ${checkInSurveySegments.hidden}) as "segments"`);
   });
   const [row] = rowsOf<{ answers: unknown; options: unknown; segments: unknown }>(result);
   type AnswerColumns = [number, number, string, number];

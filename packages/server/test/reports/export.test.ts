@@ -236,21 +236,65 @@ describe('GET /reports/product-survey-export', () => {
     expect(cellValue(sheet.getRow(3), 1)).toBe(r.visits.old);
   });
 
-  it('reads in keyset batches without losing or repeating a row', async () => {
+  it('reads in keyset batches without losing, repeating or changing a cell', async () => {
     const { prepareExport, writeProductSurveyExport } =
       await import('../../src/reports/product-survey-export.ts');
     const { PassThrough } = await import('node:stream');
     const prepared = await prepareExport(r.t.db, { surveyId: r.surveyId });
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c));
-    const count = await writeProductSurveyExport(r.t.db, prepared, out, { batchSize: 2 });
-    expect(count).toBe(5);
-    const sheet = (await workbookOf(Buffer.concat(chunks))).getWorksheet('Reporte')!;
-    const keys = [3, 4, 5, 6, 7].map(
-      (n) => `${cellValue(sheet.getRow(n), 1)}:${cellValue(sheet.getRow(n), 14)}`,
-    );
-    expect(new Set(keys).size).toBe(5);
+    const exportWith = async (batchSize: number) => {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      const count = await writeProductSurveyExport(r.t.db, prepared, out, { batchSize });
+      const sheet = (await workbookOf(Buffer.concat(chunks))).getWorksheet('Reporte')!;
+      const rows: unknown[][] = [];
+      for (let n = 3; n <= sheet.rowCount; n += 1) {
+        const row = sheet.getRow(n);
+        rows.push(Array.from({ length: sheet.columnCount }, (_, i) => cellValue(row, i + 1)));
+      }
+      return { count, rows };
+    };
+    // Clients of the campaign at every visited point of sale, read once for the export and
+    // shared by the batches (removed afterwards: the other tests read the world as it was).
+    const db = r.t.db;
+    const visited = await db
+      .selectDistinct({ campaignId: checkIns.campaignId, pointOfSaleId: checkIns.pointOfSaleId })
+      .from(checkIns);
+    const added = await db
+      .insert(clients)
+      .values([
+        { code: 'LOTE-1', commercialName: 'Cliente Lote Uno', taxId: 'AAA010101AAA' },
+        { code: 'LOTE-2', commercialName: 'Cliente Lote Dos', taxId: 'BBB010101BBB' },
+      ])
+      .returning({ id: clients.id });
+    try {
+      for (const { id } of added) {
+        for (const { campaignId, pointOfSaleId } of visited) {
+          await db.insert(clientPointsOfSale).values({ clientId: id, pointOfSaleId });
+          await db.insert(campaignClients).values({ clientId: id, campaignId }).onConflictDoNothing();
+        }
+      }
+      const whole = await exportWith(1000);
+      expect(whole.count).toBe(5);
+      const keys = whole.rows.map((row) => `${String(row[0])}:${String(row[13])}`);
+      expect(new Set(keys).size).toBe(5);
+      for (const row of whole.rows) {
+        expect(String(row[11])).toContain('Cliente Lote Dos, Cliente Lote Uno');
+      }
+      // Batches of 1, 2 and 3 (a last, short batch) and 5 (the
+      // last batch full, then an empty one): the very same cells in the same order.
+      for (const batchSize of [1, 2, 3, 5]) {
+        const batched = await exportWith(batchSize);
+        expect(batched.count, `batches of ${batchSize}`).toBe(5);
+        expect(batched.rows, `batches of ${batchSize}`).toEqual(whole.rows);
+      }
+    } finally {
+      for (const { id } of added) {
+        await db.delete(clientPointsOfSale).where(eq(clientPointsOfSale.clientId, id));
+        await db.delete(campaignClients).where(eq(campaignClients.clientId, id));
+        await db.delete(clients).where(eq(clients.id, id));
+      }
+    }
   });
 
   it('exports zero rows with the headers and the filters sheet', async () => {
