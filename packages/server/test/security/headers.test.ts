@@ -100,6 +100,60 @@ describe('other headers', () => {
     }
   });
 
+  it("helmet's whole set on answers of every kind: page, file, JSON, 400, 401, 404, a method not allowed", async () => {
+    const answers = await Promise.all([
+      direct.app.inject({ method: 'GET', url: '/' }),
+      direct.app.inject({ method: 'GET', url: '/assets/app.js' }),
+      direct.app.inject({ method: 'GET', url: '/api/v1/health' }),
+      direct.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username":',
+      }),
+      direct.app.inject({ method: 'GET', url: '/api/v1/brands/paged' }),
+      direct.app.inject({ method: 'GET', url: '/api/v1/no-such-route' }),
+      direct.app.inject({ method: 'PATCH', url: '/api/v1/health' }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 400, 401, 404, 404]);
+    for (const { headers } of answers) {
+      expect(headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'DENY',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(directives(headers['content-security-policy']).get('frame-ancestors')).toEqual([
+        "'none'",
+      ]);
+    }
+  });
+
+  it("the reference's policy and the auth no-store whatever the case of the path", async () => {
+    const docs = await direct.app.inject({ method: 'GET', url: '/API/Docs' });
+    expect(directives(docs.headers['content-security-policy']).get('script-src')).toContain(
+      "'unsafe-inline'",
+    );
+    const docsLike = await direct.app.inject({ method: 'GET', url: '/api/docsx' });
+    expect(directives(docsLike.headers['content-security-policy']).get('script-src')).not.toContain(
+      "'unsafe-inline'",
+    );
+    const login = await direct.app.inject({
+      method: 'POST',
+      url: '/API/V1/Auth/login',
+      payload: { username: 'nadie@example.com', password: 'x' },
+    });
+    expect(login.headers['cache-control']).toBe('no-store');
+    const file = await direct.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(file.headers['cache-control']).not.toBe('no-store');
+  });
+
   it('every auth answer is no-store, success or failure', async () => {
     const ok = await signIn(direct);
     expect(ok.statusCode).toBe(200);
