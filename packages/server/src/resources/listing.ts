@@ -539,14 +539,15 @@ export async function readPage<Row extends Record<string, unknown>>(
   // The list's count, when a recent page of it counted (and nothing was written since).
   const countKey = JSON.stringify([table, listWhere, null]);
   const known = cachedCount(request.db, countKey, version, now);
-  const fields = {
+  // Built only with the query (a cached query already has them: a request reuses it as it is).
+  const fieldsOf = () => ({
     ...request.fields,
     ...(known === undefined && { [TOTAL]: cappedCount(request).mapWith(Number) }),
     ...(keyset && {
       [MARK_ID]: sql`${q(request.id)}`,
       ...(keyset.key && { [MARK_KEY]: sql`${q(keyset.key)}` }),
     }),
-  };
+  });
   // Deferred only when the ids can be read from fewer tables than the rows (a join to show names).
   const deferred = keyset !== null && request.countSource !== request.source;
   const pageKey = JSON.stringify([
@@ -560,6 +561,7 @@ export async function readPage<Row extends Record<string, unknown>>(
     before,
   ]);
   const built = builtPageFor(request, pageKey, () => {
+    const fields = fieldsOf();
     const where = whereOf();
     const order = orderByTerms(request.sort);
     if (deferred) {
