@@ -24,6 +24,7 @@ import { chromium, type Page } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import type { BenchContext } from './scenarios.ts';
 import { SURVEY_SEGMENTS, seedBenchSurvey, surveyTreeScenario } from './surveys.ts';
+import { median } from './stats.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -32,11 +33,6 @@ const runs = Number(process.env.BENCH_DESIGNER_RUNS ?? 5);
 const origin = `http://127.0.0.1:${port}`;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_MS = 1500;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

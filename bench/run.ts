@@ -16,6 +16,11 @@
 // one (created when missing, migrated and reused as it is, never dropped): the minutes of seeding
 // 1 000 000 points of sale once for several runs (drop it yourself when done).
 // BENCH_PGLITE=false leaves out the PGlite pass (with BENCH_DATABASE_URL: PostgreSQL only).
+// BENCH_ROUNDS=<n> (default 1) runs the scenarios n times over, in order, the baseline first in
+// each round: each figure is then the median of the rounds, and a scenario's ratio the median of
+// its ratios to the baseline of the same round (on a shared machine the baseline itself moved
+// between 20 000 and 35 000 req/s from one minute to the next; a ratio to a baseline measured a
+// few seconds before is steadier than one to a single baseline minutes away).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -32,6 +37,7 @@ import { users } from '@anaquel/server/src/db/schema/index.ts';
 import { loadConfig, type Config } from '@anaquel/server/src/env.ts';
 import { seed } from '@anaquel/server/src/seed/index.ts';
 import { scenarios, type BenchContext, type Scenario } from './scenarios.ts';
+import { median } from './stats.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -47,6 +53,7 @@ function setting(name: string, fallback: number, max: number): number {
 const duration = setting('BENCH_DURATION', 10, 60);
 const connections = setting('BENCH_CONNECTIONS', 10, 100);
 const loginCount = setting('BENCH_LOGINS', 20, 500);
+const rounds = setting('BENCH_ROUNDS', 1, 20);
 /** BENCH_SCENARIOS=baseline,survey-tree runs only those scenarios (default: all). */
 const only = process.env.BENCH_SCENARIOS?.split(',')
   .map((name) => name.trim())
@@ -67,6 +74,8 @@ interface LoadResult {
   errors: number;
   timeouts: number;
   ratioToBaseline?: number;
+  /** With BENCH_ROUNDS > 1: each round's figures (the fields above are their medians). */
+  rounds?: { requestsPerSecond: number; p99Ms: number; ratioToBaseline?: number }[];
 }
 
 interface LoginResult {
@@ -262,16 +271,24 @@ async function benchDatabase(
     const ctx: BenchContext = { origin, baselineOrigin: baseline.origin, token, config, database };
 
     for (const scenario of selected) await scenario.setup?.(ctx);
-    const load: LoadResult[] = [];
-    for (const scenario of selected) {
-      process.stdout.write(`   ${scenario.name} (${duration} s, ${connections} connections)…\n`);
-      load.push(await runScenario(ctx, scenario));
+    const perRound: LoadResult[][] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const load: LoadResult[] = [];
+      for (const scenario of selected) {
+        const label = rounds > 1 ? ` round ${round}/${rounds}` : '';
+        process.stdout.write(
+          `   ${scenario.name}${label} (${duration} s, ${connections} connections)…\n`,
+        );
+        load.push(await runScenario(ctx, scenario));
+      }
+      const ceiling = load.find((r) => r.scenario === 'baseline')?.requestsPerSecond;
+      for (const r of load) {
+        if (ceiling)
+          r.ratioToBaseline = Math.round((r.requestsPerSecond / ceiling) * 10_000) / 10_000;
+      }
+      perRound.push(load);
     }
-    const ceiling = load.find((r) => r.scenario === 'baseline')?.requestsPerSecond;
-    for (const r of load) {
-      if (ceiling)
-        r.ratioToBaseline = Math.round((r.requestsPerSecond / ceiling) * 10_000) / 10_000;
-    }
+    const load = rounds === 1 ? perRound[0]! : mediansOf(perRound);
     process.stdout.write(`   ${loginCount} sign-ins…\n`);
     const loginResult = await timeLogins(ctx);
     return { database: kind, load, login: loginResult };
@@ -283,21 +300,49 @@ async function benchDatabase(
   }
 }
 
+/** Each scenario's figures as the medians of its rounds (the rounds kept beside them). */
+function mediansOf(perRound: LoadResult[][]): LoadResult[] {
+  return perRound[0]!.map((first, index) => {
+    const all = perRound.map((load) => load[index]!);
+    const ratios = all.flatMap((r) => (r.ratioToBaseline === undefined ? [] : [r.ratioToBaseline]));
+    return {
+      ...first,
+      requestsPerSecond: Math.round(median(all.map((r) => r.requestsPerSecond))),
+      p50Ms: median(all.map((r) => r.p50Ms)),
+      p99Ms: median(all.map((r) => r.p99Ms)),
+      totalRequests: all.reduce((sum, r) => sum + r.totalRequests, 0),
+      non2xx: all.reduce((sum, r) => sum + r.non2xx, 0),
+      errors: all.reduce((sum, r) => sum + r.errors, 0),
+      timeouts: all.reduce((sum, r) => sum + r.timeouts, 0),
+      ratioToBaseline: ratios.length > 0 ? median(ratios) : undefined,
+      rounds: all.map((r) => ({
+        requestsPerSecond: r.requestsPerSecond,
+        p99Ms: r.p99Ms,
+        ratioToBaseline: r.ratioToBaseline,
+      })),
+    };
+  });
+}
+
 function formatPercent(percent: number): string {
   return percent < 10 ? percent.toFixed(1) : String(Math.round(percent));
 }
 
 function markdown(runs: DatabaseRun[]): string {
   const lines = [
-    '| database | scenario | req/s | p50 ms | p99 ms | vs baseline | non-2xx / errors |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| database | scenario | req/s | p50 ms | p99 ms | vs baseline | non-2xx / errors |' +
+      (rounds > 1 ? ' vs baseline by round |' : ''),
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |' + (rounds > 1 ? ' ---: |' : ''),
   ];
   for (const run of runs) {
     for (const r of run.load) {
       const ratio =
         r.ratioToBaseline === undefined ? '' : `${formatPercent(r.ratioToBaseline * 100)} %`;
+      const byRound = r.rounds
+        ? ` ${r.rounds.map((x) => (x.ratioToBaseline === undefined ? '-' : formatPercent(x.ratioToBaseline * 100))).join(', ')} |`
+        : '';
       lines.push(
-        `| ${run.database} | ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${ratio} | ${r.non2xx} / ${r.errors + r.timeouts} |`,
+        `| ${run.database} | ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${ratio} | ${r.non2xx} / ${r.errors + r.timeouts} |${byRound}`,
       );
     }
   }
@@ -358,7 +403,7 @@ const report = {
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
   },
-  settings: { durationSeconds: duration, connections, logins: loginCount },
+  settings: { durationSeconds: duration, connections, logins: loginCount, rounds },
   runs,
 };
 const resultsDir = path.join(benchDir, 'results');
