@@ -2,12 +2,30 @@
 // Run: `pnpm test:e2e` (or as the last stage of `pnpm test`). Never `playwright install`:
 // the browser is the system Chromium that scripts/chromium.mjs names.
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const port = Number(process.env.E2E_PORT ?? 3100);
+
+/** A port nothing listens on now, asked of the system (the config must be synchronous). */
+function freePort(): string {
+  return execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+    ],
+    { encoding: 'utf8' },
+  );
+}
+
+// Never a fixed port: a server left running on it (another checkout's journeys, a dev server)
+// would make the run fail before its first journey. E2E_PORT still fixes one when set; the
+// workers inherit the main process's choice through the environment, like the run's folder.
+process.env.E2E_PORT ||= freePort();
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // The config is evaluated by the main process and again by every worker: the first evaluation
