@@ -91,7 +91,8 @@ export async function createDatabase(
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  // The page queries named for node-postgres are named statements on PGlite too.
+  // The page queries named for node-postgres are named statements on PGlite too, and drizzle's
+  // per-query text parsers are installed once instead of merged into every query.
   installNamedStatements(client);
   const db = drizzlePglite({ client, schema });
   return {

@@ -1,9 +1,11 @@
 import {
   parse,
   protocol,
+  types,
   type PGlite,
   type QueryOptions,
   type Results,
+  type Transaction,
 } from '@electric-sql/pglite';
 
 // Named prepared statements on PGlite (issue 13, bench/README.md "Session 6").
@@ -18,6 +20,63 @@ import {
 // transaction (PGlite's Transaction object) are not affected.
 
 const serialize = protocol.serialize;
+
+// Drizzle's per-query parsers (issue 13, bench/README.md "Session 10").
+//
+// Drizzle's PGlite driver asks, with every query, for the date, time and interval types (and
+// their arrays, and numeric[]) as PostgreSQL's text: it passes `parsers` mapping each to the
+// identity. PGlite then merges those into its own table of 318 parsers, one object spread per
+// query: 120 µs, a third of a small query's whole cost. `installNamedStatements` puts the same
+// identities in the client's own table (so a query without options gets these types as text
+// too), and `withoutTextParsers` drops a query's `parsers` when they ask for nothing else and
+// the table still holds our identities (PGlite rebuilds its array parsers on
+// `refreshArrayTypes()`): the rows are the same, the spread is gone. Any other parser (another
+// type, or one that changes its input) is kept as asked.
+
+/** The type ids drizzle-orm/pglite/session.js hands back as text, and only those. */
+const TEXT_TYPES: readonly number[] = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+const TEXT_TYPE_SET = new Set(TEXT_TYPES);
+
+/** The identity for each of TEXT_TYPES, as installed in the client's table. */
+export const textParsers: Readonly<Record<number, (value: string) => string>> = Object.fromEntries(
+  TEXT_TYPES.map((type) => [type, (value: string) => value]),
+);
+
+const PROBE = '\u0000anaquel-probe';
+
+/**
+ * `options` without its `parsers` when they only ask for TEXT_TYPES as text and `table` (the
+ * client's parsers) already answers those types with `textParsers`; otherwise `options` itself.
+ */
+export function withoutTextParsers(
+  options: QueryOptions | undefined,
+  table: QueryOptions['parsers'],
+): QueryOptions | undefined {
+  const parsers = options?.parsers;
+  if (!parsers) return options;
+  for (const key in parsers) {
+    const type = Number(key);
+    if (
+      !TEXT_TYPE_SET.has(type) ||
+      table?.[type] !== textParsers[type] ||
+      parsers[type]!(PROBE) !== PROBE
+    ) {
+      return options;
+    }
+  }
+  const { parsers: _dropped, ...rest } = options;
+  return rest;
+}
 
 /** Texts run as named statements, with their names (at most MAX_NAMED). */
 const namedTexts = new Map<string, string>();
@@ -41,9 +100,21 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Makes `client.query` run the registered texts as named statements. */
+/**
+ * Makes `client.query` run the registered texts as named statements, and `client.query` and
+ * transactions' `query` skip drizzle's text parsers (see above).
+ */
 export function installNamedStatements(client: PGlite): void {
+  Object.assign(client.parsers, textParsers);
   const unnamed = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      const query = tx.query.bind(tx);
+      tx.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+        query(text, params, withoutTextParsers(options, client.parsers))) as Transaction['query'];
+      return callback(tx);
+    })) as PGlite['transaction'];
   /** Parameter types of the statements parsed on this instance, by name. */
   const prepared = new Map<string, number[]>();
 
@@ -99,7 +170,8 @@ export function installNamedStatements(client: PGlite): void {
     );
   }
 
-  client.query = (<T>(text: string, params?: unknown[], options?: QueryOptions) => {
+  client.query = (<T>(text: string, params?: unknown[], asked?: QueryOptions) => {
+    const options = withoutTextParsers(asked, client.parsers);
     const name = namedTexts.get(text);
     if (name === undefined) return unnamed<T>(text, params, options);
     return runNamed<T>(name, text, params ?? [], options);
