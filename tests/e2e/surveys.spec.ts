@@ -95,7 +95,13 @@ async function pick(dialog: Locator, label: string, option: string) {
   await expect(listbox).toBeVisible();
   const choice = listbox.getByRole('option', { name: option, exact: true });
   await choice.click();
-  await expect(choice).toHaveAttribute('aria-selected', 'true');
+  // Selected in the list while it is open; the list may close by itself right after the click
+  // (when the dialog scrolls), and then the grid below is where the choice shows.
+  await expect(async () => {
+    if (await listbox.isVisible()) {
+      await expect(choice).toHaveAttribute('aria-selected', 'true', { timeout: 500 });
+    }
+  }).toPass();
   // While the list is open the rest of the dialog is hidden from assistive technology: Escape
   // closes the list (and only it), unless it already closed by itself (it closes when the
   // dialog scrolls).

@@ -45,7 +45,6 @@ const TEXT_TYPES: readonly number[] = [
   1187, // interval[]
   1182, // date[]
 ];
-const TEXT_TYPE_SET = new Set(TEXT_TYPES);
 
 /** The identity for each of TEXT_TYPES, as installed in the client's table. */
 export const textParsers: Readonly<Record<number, (value: string) => string>> = Object.fromEntries(
@@ -66,11 +65,8 @@ export function withoutTextParsers(
   if (!parsers) return options;
   for (const key in parsers) {
     const type = Number(key);
-    if (
-      !TEXT_TYPE_SET.has(type) ||
-      table?.[type] !== textParsers[type] ||
-      parsers[type]!(PROBE) !== PROBE
-    ) {
+    const installed = textParsers[type];
+    if (!installed || table?.[type] !== installed || parsers[type]!(PROBE) !== PROBE) {
       return options;
     }
   }
