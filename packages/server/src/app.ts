@@ -22,6 +22,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { routeModules } from './routes/index.ts';
 import { registerAuthRateLimits } from './auth/rate-limit.ts';
+import { registerHousekeeping } from './auth/housekeeping.ts';
 import './services.ts';
 
 export interface BuildAppOptions {
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   // Per-address and per-account limits of the auth operations, counted in the database.
   await registerAuthRateLimits(app);
+  registerHousekeeping(app);
   await app.register(multipart, {
     limits: {
       fileSize: config.uploadLimit,
