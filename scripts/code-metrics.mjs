@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// @ts-check
+// The size and shape of the shipped code, measured the same way by anyone: files over 400 lines,
+// functions over 80 lines, `as never` / `as unknown as` casts in app and api, and import cycles.
+// Shipped code is packages/*/src without tests, stories, test helpers and generated files.
+//   node scripts/code-metrics.mjs            a summary and the offenders
+//   node scripts/code-metrics.mjs --json     the same as JSON
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FILE_LINES = 400;
+const FUNCTION_LINES = 80;
+
+/** Whether a path under packages/ is shipped code (not a test, story, fixture or generated). */
+function isShipped(file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  if (!/^packages\/[^/]+\/src\//.test(rel)) return false;
+  if (/\.(test|stories|spec)\.tsx?$/.test(rel)) return false;
+  return !/\/(test|stories|generated|__tests__)\//.test(rel);
+}
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (/\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+const files = walk(path.join(root, 'packages')).filter(isShipped);
+const sources = new Map(
+  files.map((file) => [
+    file,
+    ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true),
+  ]),
+);
+
+const lineOf = (sf, pos) => sf.getLineAndCharacterOfPosition(pos).line + 1;
+const rel = (file) => path.relative(root, file);
+
+/** The name a function is known by: its own, its variable's, its property's or its method's. */
+function nameOf(node) {
+  if (node.name && ts.isIdentifier(node.name)) return node.name.text;
+  const parent = node.parent;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent))) {
+    return ts.isIdentifier(parent.name) ? parent.name.text : '(anonymous)';
+  }
+  if (parent && ts.isCallExpression(parent)) {
+    return `(callback of ${parent.expression.getText().slice(0, 40)})`;
+  }
+  return '(anonymous)';
+}
+
+const longFiles = [];
+const longFunctions = [];
+const casts = [];
+for (const [file, sf] of sources) {
+  const lines = sf.getLineStarts().length;
+  if (lines > FILE_LINES) longFiles.push({ file: rel(file), lines });
+  const visit = (node) => {
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isMethodDeclaration(node)
+    ) {
+      const start = lineOf(sf, node.getStart(sf));
+      const length = lineOf(sf, node.getEnd()) - start + 1;
+      if (length > FUNCTION_LINES) {
+        longFunctions.push({ file: rel(file), line: start, name: nameOf(node), lines: length });
+      }
+    }
+    if (ts.isAsExpression(node)) {
+      const target = node.type.getText(sf);
+      const inner = node.expression;
+      const doubled = ts.isAsExpression(inner) && inner.type.getText(sf) === 'unknown';
+      if (target === 'never' || doubled) {
+        const pkg = rel(file).split(path.sep)[1];
+        if (pkg === 'app' || pkg === 'api') {
+          casts.push({
+            file: rel(file),
+            line: lineOf(sf, node.getStart(sf)),
+            text: node.getText(sf).slice(0, 80),
+          });
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+}
+
+// Import cycles among shipped files: relative imports and value imports alike (a type-only
+// import does not run, but a cycle of types still ties the files together).
+function resolveImport(from, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), spec);
+  const candidates = [
+    base,
+    base.replace(/\.js$/, '.ts'),
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ];
+  return candidates.find((c) => sources.has(c) && existsSync(c)) ?? null;
+}
+const graph = new Map();
+for (const [file, sf] of sources) {
+  const edges = new Set();
+  for (const statement of sf.statements) {
+    const spec =
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+        ? statement.moduleSpecifier.text
+        : null;
+    const target = spec ? resolveImport(file, spec) : null;
+    if (target) edges.add(target);
+  }
+  graph.set(file, edges);
+}
+
+/** Strongly connected components of more than one file (Tarjan). */
+function cycles() {
+  let index = 0;
+  const stack = [];
+  const state = new Map();
+  const found = [];
+  const connect = (v) => {
+    state.set(v, { index, low: index, onStack: true });
+    index++;
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!state.has(w)) {
+        connect(w);
+        state.get(v).low = Math.min(state.get(v).low, state.get(w).low);
+      } else if (state.get(w).onStack) {
+        state.get(v).low = Math.min(state.get(v).low, state.get(w).index);
+      }
+    }
+    if (state.get(v).low === state.get(v).index) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        state.get(w).onStack = false;
+        component.push(rel(w));
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!state.has(v)) connect(v);
+  return found;
+}
+
+const report = {
+  shippedFiles: files.length,
+  filesOver400: longFiles.sort((a, b) => b.lines - a.lines),
+  functionsOver80: longFunctions.sort((a, b) => b.lines - a.lines),
+  casts,
+  cycles: cycles(),
+};
+
+if (process.argv.includes('--json')) {
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} else {
+  const out = [];
+  out.push(`shipped files: ${report.shippedFiles}`);
+  out.push(`files over ${FILE_LINES} lines: ${report.filesOver400.length}`);
+  for (const f of report.filesOver400) out.push(`  ${f.lines}  ${f.file}`);
+  out.push(`functions over ${FUNCTION_LINES} lines: ${report.functionsOver80.length}`);
+  for (const f of report.functionsOver80) out.push(`  ${f.lines}  ${f.file}:${f.line}  ${f.name}`);
+  out.push(`'as never' / 'as unknown as' casts in app and api: ${report.casts.length}`);
+  for (const c of report.casts) out.push(`  ${c.file}:${c.line}  ${c.text}`);
+  out.push(`import cycles: ${report.cycles.length}`);
+  for (const c of report.cycles) out.push(`  ${c.join(' -> ')}`);
+  process.stdout.write(`${out.join('\n')}\n`);
+}
