@@ -2153,10 +2153,13 @@ export interface paths {
      *     window; fixed columns, one column per question in designer order under a header row of
      *     segment names, the points stored at sync time per question, per segment and the total.
      *     A second sheet holds the filters, the row count and the time of the export.
-     *     `startDate` and `endDate` are calendar days in Mexico City time (YYYY-MM-DD), both included,
-     *     on the visit's start; either may be left out (no bound). The file is streamed as it is
-     *     written (no row limit); every error is answered as the JSON envelope before any byte of
-     *     the file: 404 for an unknown survey, 400 for a bad date or an end before the start, 422
+     *     `startDate` and `endDate` are calendar days in Mexico City time, both included, on the
+     *     visit's start; either may be left out (no bound). Each is a day (`YYYY-MM-DD`) or an ISO 8601
+     *     date-time (spec 1 §7), which stands for its Mexico City day: with an offset (`Z`, `-06:00`)
+     *     the day of that instant in Mexico City (`2026-11-01T06:00:00Z` is 1 November, and
+     *     `2026-11-01T00:00:00Z` is still 31 October there), without one the date it is written with.
+     *     The file is streamed as it is written (no row limit); every error is answered as the JSON
+     *     envelope before any byte of the file: 404 for an unknown survey, 400 for a bad date or an end before the start, 422
      *     when the survey is not a product survey. The file name
      *     `Reporte_{campaign}_{survey}_{start}_{end}.xlsx` ('sin_inicio' / 'sin_fin' for a missing
      *     date) is given as a plain safe name (`filename`) and with its accents (`filename*`, RFC 5987).
@@ -9871,12 +9874,12 @@ export interface operations {
          */
         surveyId: number;
         /**
-         * @description First day (YYYY-MM-DD, Mexico City time).
+         * @description First day: `YYYY-MM-DD`, or an ISO 8601 date-time standing for its Mexico City day.
          * @example 2026-11-01
          */
         startDate?: string;
         /**
-         * @description Last day (YYYY-MM-DD, Mexico City time), included.
+         * @description Last day, included: `YYYY-MM-DD`, or an ISO 8601 date-time standing for its Mexico City day.
          * @example 2026-11-23
          */
         endDate?: string;

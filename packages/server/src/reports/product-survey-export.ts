@@ -33,6 +33,7 @@ import {
   type SegmentNode,
   type SurveyTree,
 } from '../surveys/tree.ts';
+import { exportDay } from './export-dates.ts';
 import { QuestionType } from '../surveys/types.ts';
 import {
   addDays,
@@ -93,22 +94,14 @@ export interface PreparedExport {
   contentDisposition: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function checkDay(field: 'startDate' | 'endDate', value: string | undefined): void {
-  if (value === undefined) return;
-  const valid =
-    DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-  if (!valid) {
-    const message = 'La fecha no es válida (AAAA-MM-DD).';
-    throw badRequest(message, [{ field, message }]);
-  }
-}
-
 /** Validates the filter and loads the survey: 400, 404 and 422 before anything is streamed. */
-export async function prepareExport(db: Db, filter: ExportFilter): Promise<PreparedExport> {
-  checkDay('startDate', filter.startDate);
-  checkDay('endDate', filter.endDate);
+export async function prepareExport(db: Db, request: ExportFilter): Promise<PreparedExport> {
+  // From here on the bounds are Mexico City days, whichever ISO form the request used.
+  const filter: ExportFilter = {
+    surveyId: request.surveyId,
+    startDate: exportDay('startDate', request.startDate),
+    endDate: exportDay('endDate', request.endDate),
+  };
   if (filter.startDate && filter.endDate && filter.endDate < filter.startDate) {
     const message = 'La fecha de fin no puede ser anterior a la fecha de inicio';
     throw badRequest(message, [{ field: 'endDate', message }]);

@@ -312,6 +312,43 @@ describe('GET /reports/product-survey-export', () => {
     expect(filas[2]).toBe(0);
   });
 
+  it('accepts ISO date-times (spec 1 §7) and reads each as its Mexico City day', async () => {
+    const days = await download(
+      `surveyId=${r.surveyId}&startDate=${mxDay(-7)}&endDate=${mxDay(0)}`,
+    );
+    const q = (start: string, end: string) =>
+      `surveyId=${r.surveyId}&startDate=${encodeURIComponent(start)}&endDate=${encodeURIComponent(end)}`;
+    // The same window as instants at the Mexico City day's edges (Mexico City is UTC-6).
+    const instants = await download(
+      q(`${mxDay(-7)}T00:00:00.000-06:00`, `${mxDay(0)}T23:59:59.999-06:00`),
+    );
+    expect(instants.statusCode, instants.body.slice(0, 300)).toBe(200);
+    expect(instants.headers['content-disposition']).toBe(days.headers['content-disposition']);
+    const rowsOf = async (payload: Buffer) =>
+      (await workbookOf(payload)).getWorksheet('Reporte')!.rowCount;
+    expect(await rowsOf(instants.rawPayload)).toBe(await rowsOf(days.rawPayload));
+    // UTC midnight of 1 November is still 31 October in Mexico City; without an offset the
+    // date-time is Mexico City's own clock.
+    const utc = await download(q('2026-11-01T00:00:00Z', '2026-11-02T05:59:59Z'));
+    expect(String(utc.headers['content-disposition'])).toContain('_2026-10-31_2026-11-01.xlsx"');
+    const local = await download(q('2026-11-01T00:00', '2026-11-02T23:59:59'));
+    expect(String(local.headers['content-disposition'])).toContain('_2026-11-01_2026-11-02.xlsx"');
+    for (const bad of ['2026-11-01T24:00:00Z', '2026-02-30T10:00:00Z', '2026-11-01T10:00:00+25:00']) {
+      const refused = expectFailure(
+        await download(q(bad, '2026-12-01')),
+        'exportProductSurveyReport',
+        400,
+      );
+      expect(refused.validationErrors, bad).toEqual([
+        { field: 'startDate', message: expect.stringMatching(/^La fecha no es válida/) as string },
+      ]);
+    }
+    const reversed = await download(q('2026-11-02T12:00:00Z', '2026-11-01T12:00:00Z'));
+    expect(expectFailure(reversed, 'exportProductSurveyReport', 400).errorMessage).toBe(
+      'La fecha de fin no puede ser anterior a la fecha de inicio',
+    );
+  });
+
   it('answers the envelope before any byte: 404, 400, 422', async () => {
     const missing = expectFailure(
       await download('surveyId=999999'),
