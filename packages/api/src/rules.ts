@@ -3,6 +3,16 @@
 // imports this module at run time as part of the contract (`@anaquel/api/rules`), the app wraps
 // it in zod. Anything else the contract already states (types, formats, lengths) stays there.
 
+/**
+ * spec 2 §1: the profile whose users are promoters (they sync visits and need regions), compared
+ * with a profile's name trimmed and in lower case.
+ */
+export const PROMOTER_PROFILE_NAME = 'promotor';
+
+/** Whether a profile's name is the promoters' one (any case, surrounding spaces ignored). */
+export const isPromoterProfile = (name: string | null | undefined): boolean =>
+  name?.trim().toLowerCase() === PROMOTER_PROFILE_NAME;
+
 /** spec 1 §9, spec 2 §5: at least 8 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** The longest password the contract accepts. */

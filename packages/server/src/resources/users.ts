@@ -9,7 +9,7 @@ import { fold, qualified as q } from '../db/fold.ts';
 import { profiles, regions, userRegions, users } from '../db/schema/index.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { readMultipartForm, type UploadedFile } from '../http/multipart.ts';
-import { PROMOTER_PROFILE_NAME } from '../seed/platform.ts';
+import { isPromoterProfile } from '@anaquel/api/rules';
 import { registerResource } from './factory.ts';
 import { imageReplacement, removeImage } from './images.ts';
 import { throwIfAny } from './named.ts';
@@ -146,7 +146,7 @@ export function registerUsers(app: FastifyInstance): void {
         issues.push({ field: 'profileId', message: 'El perfil seleccionado no existe.' });
       }
       // spec 2 §4-§5: promoters need regions; any other profile keeps none.
-      const isPromoter = profile?.name.trim().toLowerCase() === PROMOTER_PROFILE_NAME;
+      const isPromoter = isPromoterProfile(profile?.name);
       const regionIds = isPromoter ? uniqueIds(input.regionIds) : [];
       if (isPromoter && regionIds.length === 0) {
         issues.push({

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { profiles, users } from '../db/schema/index.ts';
 import { registerOperation } from '../http/contract.ts';
 import { completeName } from '../auth/principal.ts';
-import { PROMOTER_PROFILE_NAME } from '../seed/platform.ts';
+import { PROMOTER_PROFILE_NAME } from '@anaquel/api/rules';
 
 export default function userRoutes(app: FastifyInstance): void {
   // spec 1 §1: promoters are the users whose profile is named 'promotor'.

@@ -5,19 +5,7 @@ import { LocalFileStorage, type FileStorage } from '../files/storage.ts';
 import { seedPlatform } from './platform.ts';
 import { masterDataSeeder } from './master-data.ts';
 import { demoVisitsSeeder } from './visits-demo.ts';
-
-export interface SeedContext {
-  db: Db;
-  config: Config;
-  /** For seeders that store images (products, profile pictures). */
-  storage: FileStorage;
-}
-
-/** A demo-data seeder: must be idempotent (it runs at every start, after the platform seed). */
-export interface DemoSeeder {
-  name: string;
-  run(context: SeedContext): Promise<void>;
-}
+import type { DemoSeeder } from './types.ts';
 
 /** Demo data for a fresh installation, run in this order. Append new seeders here. */
 export const demoSeeders: DemoSeeder[] = [

@@ -25,8 +25,8 @@ import {
   zipCodes,
 } from '../db/schema/index.ts';
 import { importZipCodeFile } from '../zipcodes/import.ts';
-import type { DemoSeeder } from './index.ts';
-import { PROMOTER_PROFILE_NAME } from './platform.ts';
+import type { DemoSeeder } from './types.ts';
+import { PROMOTER_PROFILE_NAME } from '@anaquel/api/rules';
 
 /** The synthetic SEPOMEX-format file shipped with the server (docs/zipcodes.md). */
 export const SAMPLE_ZIP_FILE = path.join(serverRoot, 'data', 'zipcodes-sample.txt');

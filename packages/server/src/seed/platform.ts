@@ -5,9 +5,9 @@ import { permissions, profilePermissions, profiles, states, users } from '../db/
 import { PERMISSION_CATALOGUE } from '../auth/permission-catalogue.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { MEXICAN_STATES } from './states.ts';
+import { PROMOTER_PROFILE_NAME } from '@anaquel/api/rules';
 
 export const ADMIN_PROFILE_NAME = 'Administrador';
-export const PROMOTER_PROFILE_NAME = 'promotor';
 
 /** Creates the profile if no profile has that name (case-insensitively); returns its id. */
 async function ensureProfile(db: Db, name: string, description: string): Promise<number> {

@@ -3,8 +3,8 @@ import type { Db, Tx } from '../db/client.ts';
 import { multipleOptions, questions, segments, surveys } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound, type ValidationIssue } from '../http/errors.ts';
 import { mapWriteError, type WriteErrorMapping } from '../resources/db-errors.ts';
-import type { SurveyTree } from './tree.ts';
-import { ancestorsOf, loadSurveyTree, questionKey, segmentKey } from './tree.ts';
+import { ancestorsOf, questionKey, segmentKey, type SurveyTree } from './tree-model.ts';
+import { loadSurveyTree } from './tree.ts';
 import { choosesOptions } from './types.ts';
 
 // The write side of a survey's tree (docs/surveys.md "Order", "In use", "Skip logic"):

@@ -1,4 +1,3 @@
-import type { components } from '@anaquel/api/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -11,13 +10,22 @@ import {
   surveys,
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
-import { questionTypeLabel, surveyTypeLabel } from './types.ts';
-import { computeValidity } from './validity.ts';
+import { toSurveyTreeAnswer, type SurveyTreeAnswer } from './tree-answer.ts';
+import {
+  buildTree,
+  type OptionRow,
+  type QuestionRow,
+  type SegmentRow,
+  type SurveyContent,
+  type SurveyRow,
+  type SurveyTree,
+} from './tree-model.ts';
 
 // Loads a survey's whole tree in ONE query whatever its size (issue 10): the survey, its
 // segments, questions, options and skip-logic rows, each table as one JSON array of compact rows
-// built by PostgreSQL, then nests them in memory. The same loaded shape feeds the designer's
-// answer (with validity), the skip-logic checks of the writes and the duplication.
+// built by PostgreSQL, then nests them in memory (tree-model.ts). The same loaded shape feeds the
+// designer's answer (tree-answer.ts, with validity), the skip-logic checks of the writes and the
+// duplication.
 
 type Database = Db | Tx;
 
@@ -27,110 +35,6 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] } | null)?.rows ?? []) as T[];
 }
 
-export interface SurveyRow {
-  id: number;
-  campaignId: number;
-  campaignName: string;
-  type: number;
-  name: string;
-  description: string | null;
-  points: number;
-  isActive: boolean;
-  firstAnswerAt: Date | null;
-}
-
-export interface SegmentRow {
-  id: number;
-  surveyId: number;
-  parentId: number | null;
-  name: string;
-  description: string | null;
-  order: number;
-  points: number;
-}
-
-export interface QuestionRow {
-  id: number;
-  segmentId: number;
-  type: number;
-  order: number;
-  description: string;
-  acceptsNA: boolean;
-  isOptional: boolean;
-  hasPhoto: boolean;
-  hasOther: boolean;
-  multipleOptionsCount: number | null;
-  points: number;
-}
-
-export interface OptionRow {
-  id: number;
-  questionId: number;
-  order: number;
-  description: string;
-  points: number;
-  isOther: boolean;
-}
-
-export interface OptionNode extends OptionRow {
-  hiddenSegmentIds: number[];
-  hiddenQuestionIds: number[];
-}
-
-export interface QuestionNode extends QuestionRow {
-  options: OptionNode[];
-}
-
-export interface SegmentNode extends SegmentRow {
-  children: SegmentNode[];
-  questions: QuestionNode[];
-}
-
-/** A node of the survey's reading order: a segment or a question. */
-export type ItemKey = `s${number}` | `q${number}`;
-export const segmentKey = (id: number): ItemKey => `s${id}`;
-export const questionKey = (id: number): ItemKey => `q${id}`;
-
-export interface SurveyTree {
-  survey: SurveyRow;
-  /** Top-level segments by order. */
-  roots: SegmentNode[];
-  segments: Map<number, SegmentNode>;
-  questions: Map<number, QuestionNode>;
-  options: Map<number, OptionNode>;
-  /**
-   * Reading order (depth first: a segment, then its questions and sub-segments merged by their
-   * shared order): the position of every segment and question.
-   */
-  position: Map<ItemKey, number>;
-}
-
-/** The children of a segment (questions and sub-segments) merged by their shared order. */
-export function itemsOf(
-  segment: SegmentNode,
-): ({ kind: 'segment'; node: SegmentNode } | { kind: 'question'; node: QuestionNode })[] {
-  return [
-    ...segment.children.map((node) => ({ kind: 'segment' as const, node })),
-    ...segment.questions.map((node) => ({ kind: 'question' as const, node })),
-  ].sort((a, b) => a.node.order - b.node.order || (a.kind === 'segment' ? -1 : 1));
-}
-
-/** The ancestors of a segment, nearest first (the segment itself excluded). */
-export function ancestorsOf(tree: SurveyTree, segmentId: number | null): SegmentNode[] {
-  const chain: SegmentNode[] = [];
-  const seen = new Set<number>();
-  let current = segmentId === null ? undefined : tree.segments.get(segmentId);
-  while (current && !seen.has(current.id)) {
-    seen.add(current.id);
-    chain.push(current);
-    current = current.parentId === null ? undefined : tree.segments.get(current.parentId);
-  }
-  return chain;
-}
-
-const byOrder = (a: { order: number; id: number }, b: { order: number; id: number }) =>
-  a.order - b.order || a.id - b.id;
-
 type Json = string | number | boolean | null;
 
 /**
@@ -138,7 +42,10 @@ type Json = string | number | boolean | null;
  * table comes back as one JSON array of compact row arrays (PostgreSQL builds them, Node parses
  * one string per table instead of mapping thousands of rows).
  */
-export async function loadSurveyContent(db: Database, surveyId: number) {
+export async function loadSurveyContent(
+  db: Database,
+  surveyId: number,
+): Promise<SurveyContent | null> {
   const result = await db.execute(sql`
     select
       (select json_build_array(s.id, s.campaign_id, c.name, s.type, s.name, s.description,
@@ -228,139 +135,10 @@ export async function loadSurveyContent(db: Database, surveyId: number) {
   };
 }
 
-export type SurveyContent = NonNullable<Awaited<ReturnType<typeof loadSurveyContent>>>;
-
-/** Nests the rows. */
-export function buildTree(content: SurveyContent): SurveyTree {
-  const segmentNodes = new Map<number, SegmentNode>();
-  const questionNodes = new Map<number, QuestionNode>();
-  const optionNodes = new Map<number, OptionNode>();
-  // A node is its row plus the lists the nesting below fills.
-  for (const r of content.segments) segmentNodes.set(r.id, { ...r, children: [], questions: [] });
-  for (const r of content.questions) questionNodes.set(r.id, { ...r, options: [] });
-  for (const r of content.options) {
-    optionNodes.set(r.id, { ...r, hiddenSegmentIds: [], hiddenQuestionIds: [] });
-  }
-  for (const { optionId, kind, targetId } of content.hidden) {
-    const option = optionNodes.get(optionId);
-    if (!option) continue; // an option of another survey hiding an item of this one: not ours
-    (kind === 's' ? option.hiddenSegmentIds : option.hiddenQuestionIds).push(targetId);
-  }
-  for (const option of optionNodes.values())
-    questionNodes.get(option.questionId)?.options.push(option);
-  for (const question of questionNodes.values()) {
-    question.options.sort(byOrder);
-    segmentNodes.get(question.segmentId)?.questions.push(question);
-  }
-  const roots: SegmentNode[] = [];
-  for (const segment of segmentNodes.values()) {
-    const parent = segment.parentId === null ? undefined : segmentNodes.get(segment.parentId);
-    (parent ? parent.children : roots).push(segment);
-  }
-  for (const segment of segmentNodes.values()) {
-    segment.children.sort(byOrder);
-    segment.questions.sort(byOrder);
-  }
-  roots.sort(byOrder);
-
-  const position = new Map<ItemKey, number>();
-  const visit = (segment: SegmentNode) => {
-    if (position.has(segmentKey(segment.id))) return; // a corrupt parent loop
-    position.set(segmentKey(segment.id), position.size);
-    for (const item of itemsOf(segment)) {
-      if (item.kind === 'segment') visit(item.node);
-      else position.set(questionKey(item.node.id), position.size);
-    }
-  };
-  roots.forEach(visit);
-
-  return {
-    survey: content.survey,
-    roots,
-    segments: segmentNodes,
-    questions: questionNodes,
-    options: optionNodes,
-    position,
-  };
-}
-
 /** The tree of a survey, or null when the survey does not exist. */
 export async function loadSurveyTree(db: Database, surveyId: number): Promise<SurveyTree | null> {
   const content = await loadSurveyContent(db, surveyId);
   return content ? buildTree(content) : null;
-}
-
-const sortedIds = (ids: number[]): number[] =>
-  ids.length < 2 ? ids : [...ids].sort((a, b) => a - b);
-
-type SurveyTreeAnswer = components['schemas']['SurveyTree'];
-type SegmentAnswer = components['schemas']['SegmentNode'];
-type QuestionAnswer = components['schemas']['QuestionNode'];
-
-/** The contract's `SurveyTree`: the tree with validity, as `GET surveys/{id}` answers it. */
-export function toSurveyTreeAnswer(tree: SurveyTree): SurveyTreeAnswer {
-  const validity = computeValidity(tree);
-  const question = (node: QuestionNode): QuestionAnswer => {
-    const errors = validity.questions.get(node.id) ?? [];
-    return {
-      id: node.id,
-      segmentId: node.segmentId,
-      type: node.type,
-      typeDescription: questionTypeLabel(node.type),
-      order: node.order,
-      description: node.description,
-      acceptsNA: node.acceptsNA,
-      isOptional: node.isOptional,
-      hasPhoto: node.hasPhoto,
-      hasOther: node.hasOther,
-      multipleOptionsCount: node.multipleOptionsCount,
-      points: node.points,
-      isValid: errors.length === 0,
-      errors,
-      multipleOptions: node.options.map((option) => ({
-        id: option.id,
-        questionId: option.questionId,
-        order: option.order,
-        description: option.description,
-        points: option.points,
-        isOther: option.isOther,
-        blurredSegmentIds: sortedIds(option.hiddenSegmentIds),
-        blurredQuestionIds: sortedIds(option.hiddenQuestionIds),
-      })),
-    };
-  };
-  const segment = (node: SegmentNode): SegmentAnswer => {
-    const errors = validity.segments.get(node.id) ?? [];
-    return {
-      id: node.id,
-      surveyId: node.surveyId,
-      parentId: node.parentId,
-      name: node.name,
-      description: node.description,
-      order: node.order,
-      points: node.points,
-      isValid: errors.length === 0,
-      errors,
-      children: node.children.map(segment),
-      questions: node.questions.map(question),
-    };
-  };
-  const { survey } = tree;
-  return {
-    id: survey.id,
-    campaignId: survey.campaignId,
-    campaignName: survey.campaignName,
-    type: survey.type as 1 | 2,
-    typeDescription: surveyTypeLabel(survey.type),
-    name: survey.name,
-    description: survey.description,
-    points: survey.points,
-    isActive: survey.isActive,
-    firstAnswerAt: survey.firstAnswerAt ? new Date(survey.firstAnswerAt).toISOString() : null,
-    isValid: validity.survey.length === 0,
-    errors: validity.survey,
-    segments: tree.roots.map(segment),
-  };
 }
 
 /** `GET surveys/{id}`: 404 'El cuestionario no existe.' when missing. */

@@ -1,5 +1,5 @@
-import type { ItemKey, QuestionNode, SegmentNode, SurveyTree } from './tree.ts';
-import { ancestorsOf, questionKey, segmentKey } from './tree.ts';
+import type { ItemKey, QuestionNode, SegmentNode, SurveyTree } from './tree-model.ts';
+import { ancestorsOf, questionKey, segmentKey } from './tree-model.ts';
 import {
   QuestionType,
   choosesOptions,

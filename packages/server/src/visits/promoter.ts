@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { profiles, regionStates, regions, userRegions, users } from '../db/schema/index.ts';
 import { forbidden } from '../http/errors.ts';
 import { completeName } from '../auth/principal.ts';
-import { PROMOTER_PROFILE_NAME } from '../seed/platform.ts';
+import { PROMOTER_PROFILE_NAME } from '@anaquel/api/rules';
 
 /** The signed-in promoter as the sync needs it. */
 export interface Promoter {

@@ -12,7 +12,8 @@ import {
   states,
   surveys,
 } from '../db/schema/index.ts';
-import { loadSurveyTree, toSurveyTreeAnswer } from '../surveys/tree.ts';
+import { toSurveyTreeAnswer } from '../surveys/tree-answer.ts';
+import { loadSurveyTree } from '../surveys/tree.ts';
 import { mexicoCityDay } from './dates.ts';
 import type { Promoter } from './promoter.ts';
 

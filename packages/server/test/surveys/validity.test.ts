@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, type SurveyContent, type SurveyTree } from '../../src/surveys/tree.ts';
+import { buildTree, type SurveyContent, type SurveyTree } from '../../src/surveys/tree-model.ts';
 import { computeValidity, formatPoints } from '../../src/surveys/validity.ts';
 
 // One fixture per validity rule of docs/surveys.md "Validity", each asserting the exact Spanish

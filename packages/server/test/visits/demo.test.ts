@@ -5,7 +5,8 @@ import { campaigns, checkIns, surveys } from '../../src/db/schema/index.ts';
 import { LocalFileStorage } from '../../src/files/storage.ts';
 import { masterDataSeeder } from '../../src/seed/master-data.ts';
 import { DEMO_CAMPAIGNS, ensureDemoWorld, generateDemoVisits } from '../../src/seed/visits-demo.ts';
-import { loadSurveyTree, toSurveyTreeAnswer } from '../../src/surveys/tree.ts';
+import { toSurveyTreeAnswer } from '../../src/surveys/tree-answer.ts';
+import { loadSurveyTree } from '../../src/surveys/tree.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;

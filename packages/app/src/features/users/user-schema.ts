@@ -1,3 +1,4 @@
+import { isPromoterProfile } from '@anaquel/api/rules';
 import { z } from 'zod';
 import type { FormMode } from '../../components/resource';
 import { isActiveRule, limitedText, requiredIdRule } from '../../components/resource/rules';
@@ -21,12 +22,6 @@ export const userMessages = {
 
 /** spec 2 §9: a user is at least this old. */
 export const MINIMUM_AGE_YEARS = 15;
-
-/** The profile whose users are promoters and need regions (spec 2 §1, case-insensitive). */
-export const PROMOTER_PROFILE = 'promotor';
-
-export const isPromoterProfile = (name: string | null | undefined) =>
-  name?.trim().toLowerCase() === PROMOTER_PROFILE;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

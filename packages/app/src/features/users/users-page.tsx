@@ -29,13 +29,8 @@ import {
 import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
 import { AdminChangePasswordModal, type PasswordTarget } from './admin-change-password-modal';
-import {
-  isPromoterProfile,
-  latestBirthDate,
-  userSchema,
-  type UserOutput,
-  type UserValues,
-} from './user-schema';
+import { isPromoterProfile } from '@anaquel/api/rules';
+import { latestBirthDate, userSchema, type UserOutput, type UserValues } from './user-schema';
 
 /** The server's default upload limit (UPLOAD_LIMIT, 5 MB). */
 const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
