@@ -149,6 +149,38 @@ describe('survey designer', SCREEN_TEST_OPTIONS, () => {
     expect(await screen.findByText(IN_USE)).toBeInTheDocument();
   });
 
+  it('shows a survey in use read-only, its banner offering the copy', async () => {
+    signInWith([...ALL, 'CREATE_SURVEYS']);
+    const { user, api } = render('/surveys/7', {
+      'GET /surveys/7': okEnvelope({ ...tree, firstAnswerAt: '2026-11-20T15:00:00Z' }),
+      'GET /campaigns/options': okEnvelope([{ id: 1, name: 'Regreso a clases', isActive: true }]),
+    });
+    const q = await screen.findByRole('region', { name: 'Frentes' });
+    const banner = screen.getByRole('note');
+    expect(banner).toHaveTextContent(IN_USE);
+    // Nothing to edit, move, add or delete: each would only be refused with a 409.
+    expect(within(q).getByRole('button', { name: 'Frentes' })).toBeInTheDocument();
+    expect(
+      screen.queryAllByRole('button', { name: /^(Agregar|Editar|Eliminar|Subir|Bajar)/ }),
+    ).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Vista previa' })).toBeEnabled();
+    await user.click(within(banner).getByRole('button', { name: 'Duplicar cuestionario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicar cuestionario' });
+    expect(within(dialog).getByRole('textbox', { name: /Nombre/ })).toHaveValue(
+      'Auditoría de anaquel (copia)',
+    );
+    expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('offers no copy in the in-use banner without CREATE_SURVEYS', async () => {
+    signInWith(ALL);
+    render('/surveys/7', {
+      'GET /surveys/7': okEnvelope({ ...tree, firstAnswerAt: '2026-11-20T15:00:00Z' }),
+    });
+    const banner = await screen.findByRole('note');
+    expect(within(banner).queryByRole('button')).toBeNull();
+  });
+
   it('adds a top-level segment at an insertion point', async () => {
     signInWith(ALL);
     const { user, api } = render('/surveys/7', {

@@ -16,6 +16,7 @@ import {
   ConfirmDialog,
   EyeIcon,
   InfoIcon,
+  LayersIcon,
   Link,
   Modal,
   SurveyDesigner,
@@ -29,6 +30,7 @@ import { parseRouteId } from '../../components/resource';
 import { MUTATION_META, notifyMutationFailure } from '../../components/resource/feedback';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth-store';
+import { DuplicateSurveyModal } from './duplicate-survey-modal';
 import { OptionFormModal, type OptionFormTarget } from './option-form';
 import { QuestionFormModal, type QuestionFormTarget } from './question-form';
 import { SegmentFormModal, type SegmentFormTarget } from './segment-form';
@@ -39,7 +41,8 @@ type Dialog =
   | { kind: 'question'; target: QuestionFormTarget }
   | { kind: 'option'; target: OptionFormTarget }
   | { kind: 'delete'; resource: MovableResource; id: number }
-  | { kind: 'preview' };
+  | { kind: 'preview' }
+  | { kind: 'duplicate' };
 
 const TEXTS = {
   '/segments': segmentTexts,
@@ -82,6 +85,27 @@ function useItemMutations(resource: MovableResource) {
   };
 }
 
+/** The in-use note, with 'Duplicar cuestionario' for whoever may create surveys. */
+function InUseBanner({ onDuplicate }: { onDuplicate: (() => void) | undefined }) {
+  return (
+    <div
+      role="note"
+      className="m-0 flex flex-wrap items-center gap-2 rounded-lg border border-info/40 bg-info-soft px-3 py-2 text-sm text-info-soft-fg"
+    >
+      <InfoIcon className="size-4 shrink-0" />
+      <p className="m-0 flex-1">
+        El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.
+      </p>
+      {onDuplicate && (
+        <Button variant="secondary" size="sm" onPress={onDuplicate}>
+          <LayersIcon className="size-4" />
+          Duplicar cuestionario
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * The survey designer `/surveys/:surveyId` (spec 2 §2): the tree from `GET surveys/{id}` with the
  * server's validity, every change in a modal or a one-step move, each followed by a refetch of
@@ -112,8 +136,11 @@ export default function SurveyDesignerPage() {
   const survey: SurveyTree | undefined = tree.data;
   const status = id === null ? 'invalid-id' : tree.isError ? 'error' : survey ? 'ready' : 'loading';
 
+  // A survey in use (docs/surveys.md 'In use') refuses every structural change: it is shown
+  // read-only, and its banner offers the copy instead.
+  const inUse = Boolean(survey?.firstAnswerAt);
   // spec 2 §6: each button only with its permission code.
-  const actions: SurveyDesignerActions = {
+  const editActions: SurveyDesignerActions = {
     ...(can('CREATE_SEGMENTS') && survey
       ? {
           onAddSegment: (parentId, order) =>
@@ -202,6 +229,8 @@ export default function SurveyDesignerPage() {
       : {}),
   };
 
+  const actions = inUse ? {} : editActions;
+
   const toolbar = (
     <>
       <Link href="/surveys" variant="ghost" className="h-8 px-3">
@@ -220,14 +249,10 @@ export default function SurveyDesignerPage() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
       {status !== 'ready' && <div className="flex flex-wrap gap-2">{toolbar}</div>}
-      {survey?.firstAnswerAt && (
-        <p
-          role="note"
-          className="m-0 flex items-start gap-2 rounded-lg border border-info/40 bg-info-soft px-3 py-2 text-sm text-info-soft-fg"
-        >
-          <InfoIcon className="mt-0.5 size-4 shrink-0" />
-          El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.
-        </p>
+      {survey && inUse && (
+        <InUseBanner
+          onDuplicate={can('CREATE_SURVEYS') ? () => open({ kind: 'duplicate' }) : undefined}
+        />
       )}
       <SurveyDesigner
         status={status}
@@ -274,6 +299,14 @@ export default function SurveyDesignerPage() {
           onConfirm={() => {
             void mutations[dialog.resource].remove(dialog.id).then(close);
           }}
+        />
+      )}
+      {dialog?.kind === 'duplicate' && survey && (
+        <DuplicateSurveyModal
+          key={dialogKey}
+          survey={survey}
+          isOpen
+          onOpenChange={(isOpen) => !isOpen && close()}
         />
       )}
       {dialog?.kind === 'preview' && survey && (
