@@ -12,6 +12,8 @@ import {
   useDataTableState,
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useFilter } from 'react-aria-components';
 import { useParams } from 'react-router';
 import { parseRouteId } from '../../components/resource';
 
@@ -65,6 +67,21 @@ function BackToVisits() {
   );
 }
 
+/** The surveys whose name or product contains `filter`, ignoring case and accents. */
+function useMatchingSurveys(surveys: CheckInSurvey[] | undefined, filter: string) {
+  const { contains } = useFilter({ sensitivity: 'base' });
+  return useMemo(
+    () =>
+      filter
+        ? surveys?.filter(
+            (s) =>
+              contains(s.survey, filter) || (s.product !== null && contains(s.product, filter)),
+          )
+        : surveys,
+    [surveys, filter, contains],
+  );
+}
+
 /** `/checkins/{checkInId}/surveys` (spec 1 §2): the surveys answered at one visit. */
 export default function CheckInSurveysPage() {
   const checkInId = parseRouteId(useParams().checkInId);
@@ -72,10 +89,11 @@ export default function CheckInSurveysPage() {
     ...checkInSurveysQueryOptions(checkInId ?? 0),
     enabled: checkInId !== null,
   });
-  // The list is short (the visit's surveys): it pages on the client.
+  // The list is short (the visit's surveys): it is searched and paged on the client.
   const table = useDataTableState();
-  const { pageIndex, pageSize } = table.state;
-  const rows = surveys.data?.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
+  const { pageIndex, pageSize, filter } = table.state;
+  const matching = useMatchingSurveys(surveys.data, filter);
+  const rows = matching?.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
 
   if (checkInId === null) {
     return (
@@ -95,13 +113,18 @@ export default function CheckInSurveysPage() {
         label="Encuestas de la visita"
         columns={columns}
         data={rows}
-        totalCount={surveys.data?.length ?? 0}
+        totalCount={matching?.length ?? 0}
         state={table.state}
         onStateChange={table.onStateChange}
         isLoading={surveys.isPending}
         isError={surveys.isError}
         onRetry={() => void surveys.refetch()}
-        emptyMessage="Esta visita no tiene encuestas respondidas."
+        emptyMessage={
+          filter
+            ? 'Ninguna encuesta de la visita coincide con la búsqueda.'
+            : 'Esta visita no tiene encuestas respondidas.'
+        }
+        searchPlaceholder="Buscar cuestionario o producto…"
         rowActionsSize={70}
         rowActions={(row) => (
           <Link
