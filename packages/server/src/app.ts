@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { routeModules } from './routes/index.ts';
 import { registerAuthRateLimits } from './auth/rate-limit.ts';
 import { registerHousekeeping } from './auth/housekeeping.ts';
+import { authorize } from './auth/guard.ts';
 import './services.ts';
 
 export interface BuildAppOptions {
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('registeredOperations', new Map<string, RegisteredOperation>());
   app.decorateRequest('principal', null);
+  app.decorate('authorize', authorize);
 
   installErrorHandler(app, config);
 

@@ -1,15 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import type { PermissionCode } from './permission-catalogue.ts';
+import type { AuthRequirement } from '../http/contract.ts';
 import { cachedPrincipal, type Principal } from './principal.ts';
 import { verifyAccessToken } from './tokens.ts';
 
-// The one place where an operation's auth requirement is enforced (registerOperation calls it
-// in the route's onRequest hook, so a request without the right to call is refused before its
-// body is even read).
-
-/** 'public', 'authenticated' (any signed-in user) or the permission code an operation needs. */
-export type AuthRequirement = 'public' | 'authenticated' | PermissionCode;
+// The one place where an operation's auth requirement is enforced. buildApp decorates the app
+// with `authorize`, and registerOperation (http/contract.ts) calls it in the route's onRequest
+// hook, so a request without the right to call is refused before its body is even read; the
+// HTTP layer never imports this module.
 
 declare module 'fastify' {
   interface FastifyRequest {

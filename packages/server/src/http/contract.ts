@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { operations } from '@anaquel/api/schema';
+import type { components, operations } from '@anaquel/api/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { repoRoot } from '../env.ts';
-import { authorize, type AuthRequirement } from '../auth/guard.ts';
 import { INVALID_REQUEST_MESSAGE, badRequest } from './errors.ts';
 import { withInputLimits } from './input-limits.ts';
 import {
@@ -19,7 +18,20 @@ import {
 // URL, request validation and the auth requirement are checked against it in one place.
 
 export type OperationId = keyof operations;
-export type { PermissionCode } from '../auth/permission-catalogue.ts';
+type PermissionCode = components['schemas']['PermissionCode'];
+
+/** 'public', 'authenticated' (any signed-in user) or the permission code an operation needs. */
+export type AuthRequirement = 'public' | 'authenticated' | PermissionCode;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Enforces an operation's auth requirement (auth/guard.ts decorates it): the HTTP layer
+     * calls it without depending on how sessions and permissions are checked.
+     */
+    authorize(request: FastifyRequest, requirement: AuthRequirement): Promise<void>;
+  }
+}
 
 /* ---------- the document ---------- */
 
@@ -321,7 +333,7 @@ export function registerOperation<K extends OperationId>(
       };
     },
     onRequest: async (request) => {
-      await authorize(request, options.auth);
+      await request.server.authorize(request, options.auth);
     },
     handler: async (request, reply) => {
       const result = await handler(request as OperationRequest<K>, reply);

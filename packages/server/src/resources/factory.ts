@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgColumn, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthRequirement } from '../auth/guard.ts';
+import type { AuthRequirement } from '../http/contract.ts';
 import { principalOf } from '../auth/guard.ts';
 import { invalidatePrincipalsAfterWriteTo, type Principal } from '../auth/principal.ts';
 import type { Db, Tx } from '../db/client.ts';
