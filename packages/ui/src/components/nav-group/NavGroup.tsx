@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Disclosure, DisclosurePanel, Link, type LinkProps } from 'react-aria-components';
 import { tv, twMerge } from 'tailwind-variants';
 import { ChevronDownIcon, type Icon } from '../../icons';
@@ -14,6 +14,42 @@ const rowStyles = tv({
     isCollapsed: { true: 'justify-center px-0' },
   },
 });
+
+/** Whether the element's text overflows its box (a label cut by `truncate`), followed on resize. */
+function useIsTruncated(): [RefObject<HTMLSpanElement | null>, boolean] {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [isTruncated, setTruncated] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setTruncated(element.scrollWidth > element.clientWidth);
+    measure();
+    // A closed group's entries have no width yet: they are measured again once shown.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, isTruncated];
+}
+
+/** The row's whole label in a tooltip, when the row shows an icon only or a cut label. */
+function RowTooltip({
+  label,
+  isShown,
+  children,
+}: {
+  label: string;
+  isShown: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <TooltipTrigger delay={300} isDisabled={!isShown}>
+      {children}
+      <Tooltip placement="right">{label}</Tooltip>
+    </TooltipTrigger>
+  );
+}
 
 /** `ul` of sidebar rows (`NavItem`s and `NavGroup`s). */
 export function NavList({ children, className }: { children: ReactNode; className?: string }) {
@@ -31,7 +67,10 @@ export interface NavItemProps extends Omit<LinkProps, 'children' | 'className'> 
   isCurrent?: boolean;
 }
 
-/** One menu entry: a link with icon and label; icon-only with a tooltip when collapsed. */
+/**
+ * One menu entry: a link with icon and label; icon-only when collapsed. The whole label shows in
+ * a tooltip when collapsed or when the label is cut (the link's name is always the whole label).
+ */
 export function NavItem({
   href,
   label,
@@ -40,27 +79,22 @@ export function NavItem({
   ...props
 }: NavItemProps) {
   const { isCollapsed } = useSidebar();
-  const link = (
-    <Link
-      {...props}
-      href={href}
-      aria-current={isCurrent ? 'page' : undefined}
-      className={(rp) => rowStyles({ ...rp, isCurrent, isCollapsed })}
-    >
-      <ItemIcon className="size-5" />
-      <span className={isCollapsed ? 'sr-only' : 'truncate'}>{label}</span>
-    </Link>
-  );
+  const [labelRef, isTruncated] = useIsTruncated();
   return (
     <li>
-      {isCollapsed ? (
-        <TooltipTrigger delay={300}>
-          {link}
-          <Tooltip placement="right">{label}</Tooltip>
-        </TooltipTrigger>
-      ) : (
-        link
-      )}
+      <RowTooltip label={label} isShown={isCollapsed || isTruncated}>
+        <Link
+          {...props}
+          href={href}
+          aria-current={isCurrent ? 'page' : undefined}
+          className={(rp) => rowStyles({ ...rp, isCurrent, isCollapsed })}
+        >
+          <ItemIcon className="size-5" />
+          <span ref={labelRef} className={isCollapsed ? 'sr-only' : 'truncate'}>
+            {label}
+          </span>
+        </Link>
+      </RowTooltip>
     </li>
   );
 }
@@ -93,6 +127,7 @@ export function NavGroup({
   children,
 }: NavGroupProps) {
   const { isCollapsed } = useSidebar();
+  const [labelRef, isTruncated] = useIsTruncated();
   const trigger = (
     <Button
       slot="trigger"
@@ -105,7 +140,9 @@ export function NavGroup({
       }
     >
       <GroupIcon className="size-5" />
-      <span className={isCollapsed ? 'sr-only' : 'flex-1 truncate text-left'}>{label}</span>
+      <span ref={labelRef} className={isCollapsed ? 'sr-only' : 'flex-1 truncate text-left'}>
+        {label}
+      </span>
       {!isCollapsed && (
         <ChevronDownIcon
           className={`size-4 text-fg-muted transition-transform ${isExpanded ? 'rotate-180' : ''}`}
@@ -116,14 +153,9 @@ export function NavGroup({
   return (
     <li>
       <Disclosure isExpanded={isExpanded} onExpandedChange={onExpandedChange}>
-        {isCollapsed ? (
-          <TooltipTrigger delay={300}>
-            {trigger}
-            <Tooltip placement="right">{label}</Tooltip>
-          </TooltipTrigger>
-        ) : (
-          trigger
-        )}
+        <RowTooltip label={label} isShown={isCollapsed || isTruncated}>
+          {trigger}
+        </RowTooltip>
         <DisclosurePanel>
           <ul
             className={twMerge(
