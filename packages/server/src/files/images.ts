@@ -64,6 +64,8 @@ export interface IngestImageOptions {
   maxBytes?: number;
   /** The form field the image came from, for the 400's validationErrors (default 'image'). */
   field?: string;
+  /** The user the file belongs to (a promoter's visit photo: docs/sync.md). */
+  uploadedBy?: number;
 }
 
 /** What `ingestImage` stored. */
@@ -184,7 +186,13 @@ export async function ingestImage(
   await storage.put(storageKey, image.data);
   try {
     await storage.put(thumbnailKey, thumbnail.data);
-    await db.insert(files).values({ id, mime: type.mime, size: image.data.length, storageKey });
+    await db.insert(files).values({
+      id,
+      mime: type.mime,
+      size: image.data.length,
+      storageKey,
+      uploadedBy: options.uploadedBy ?? null,
+    });
   } catch (error) {
     await storage.delete(storageKey).catch(() => {});
     await storage.delete(thumbnailKey).catch(() => {});

@@ -20,13 +20,14 @@ export default function visitRoutes(app: FastifyInstance): void {
   });
 
   registerOperation(app, 'uploadSyncPhoto', { auth: 'authenticated' }, async (request, reply) => {
-    await requirePromoter(db(), principalOf(request).userId);
+    const promoter = await requirePromoter(db(), principalOf(request).userId);
     const form = await readMultipartForm(request, 'uploadSyncPhoto');
     const photo = form.files.photo;
     if (!photo) throw fieldError('photo', 'La foto es obligatoria.');
     const id = await saveImage(db(), app.services.storage, photo.buffer, {
       maxBytes: app.services.config.uploadLimit,
       field: 'photo',
+      uploadedBy: promoter.userId,
     });
     reply.code(201);
     return { id };

@@ -384,6 +384,8 @@ export async function makeDemoPhotos(
   storage: FileStorage,
   count: number,
   random: Random,
+  /** The promoter the photos belong to: only it may attach them to its visits. */
+  uploadedBy?: number,
 ): Promise<string[]> {
   const ids: string[] = [];
   const width = 160;
@@ -405,7 +407,7 @@ export async function makeDemoPhotos(
     const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
       .jpeg({ quality: 70 })
       .toBuffer();
-    ids.push(await saveImage(db, storage, jpeg, { field: 'photo' }));
+    ids.push(await saveImage(db, storage, jpeg, { field: 'photo', uploadedBy }));
   }
   return ids;
 }
@@ -588,7 +590,11 @@ export async function generateDemoVisits(
   const now = options.now ?? new Date();
   const world = await loadDemoWorld(db);
   if (world.promoters.length === 0 || world.campaigns.length === 0) return 0;
-  const photos = await makeDemoPhotos(db, storage, 12, random);
+  // A promoter attaches only the photos it uploaded (docs/sync.md): a few of its own each.
+  const photosOf: string[][] = [];
+  for (const { promoter } of world.promoters) {
+    photosOf.push(await makeDemoPhotos(db, storage, 4, random, promoter.userId));
+  }
   const today = mexicoCityDay(now);
 
   // The visits to make: per day and promoter (a weekday rhythm, a short Sunday), or N
@@ -623,6 +629,7 @@ export async function generateDemoVisits(
   slots.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   for (const slot of slots) {
     const { promoter, skill } = world.promoters[slot.promoterIndex]!;
+    const photos = photosOf[slot.promoterIndex]!;
     const running = world.campaigns.filter(
       (c) => c.startDate <= slot.day && (c.endDate === null || c.endDate >= slot.day),
     );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   char,
   date,
@@ -71,14 +72,25 @@ export const profilePermissions = pgTable(
   ],
 );
 
-export const files = pgTable('files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  mime: varchar('mime', { length: 100 }).notNull(),
-  size: integer('size').notNull(),
-  /** Key of the bytes in the FileStorage. */
-  storageKey: varchar('storage_key', { length: 200 }).notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    /** Key of the bytes in the FileStorage. */
+    storageKey: varchar('storage_key', { length: 200 }).notNull().unique(),
+    /**
+     * Who uploaded it, for the files a visit refers to: a promoter's photo is its own, no other
+     * promoter may attach it (docs/sync.md). Null for images uploaded elsewhere.
+     */
+    uploadedBy: integer('uploaded_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_uploaded_by_idx').on(t.uploadedBy)],
+);
 
 export const users = pgTable(
   'users',
