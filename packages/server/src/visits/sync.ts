@@ -4,7 +4,7 @@
 // phones (or two retries) send it at the same instant.
 import { createHash } from 'node:crypto';
 import type { components } from '@anaquel/api/schema';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { qualified as q } from '../db/fold.ts';
 import {
@@ -20,7 +20,6 @@ import {
   checkIns,
   files,
   pointsOfSale,
-  surveys,
 } from '../db/schema/index.ts';
 import type { ValidationIssue } from '../http/errors.ts';
 import { pgErrorOf } from '../resources/db-errors.ts';
@@ -31,14 +30,13 @@ import { checkAnswers, questionsOf, toScoringAnswer, type AnswerableSurvey } fro
 import { mexicoCityDay } from './dates.ts';
 import type { Promoter } from './promoter.ts';
 import { loadAnswerableSurveys } from './survey-loader.ts';
+import { MAX_ATTEMPTS, backOff, isRetryable, lockAnsweredSurveys } from './sync-locks.ts';
 
 export type SyncCheckIn = components['schemas']['SyncCheckIn'];
 export type SyncCheckInResult = components['schemas']['SyncCheckInResult'];
 
 /** A phone's clock may run ahead a little; a visit starting later than this is refused. */
 const FUTURE_TOLERANCE_MS = 60 * 60 * 1000;
-/** Attempts of one visit when PostgreSQL aborts it for a deadlock or serialization failure. */
-const MAX_ATTEMPTS = 4;
 
 export const SYNC_MESSAGES = {
   rejected: 'La visita no se guardó: revisa los errores.',
@@ -235,7 +233,10 @@ async function syncOne(
         const stored = (await findStored(db, [visit.uuid])).get(visit.uuid);
         if (stored) return resultOfStored(visit, stored, promoter, hash);
       }
-      if ((pg?.code === '40P01' || pg?.code === '40001') && attempt < MAX_ATTEMPTS) continue;
+      if (isRetryable(pg) && attempt < MAX_ATTEMPTS) {
+        await backOff(attempt);
+        continue;
+      }
       throw error;
     }
   }
@@ -360,19 +361,10 @@ async function storeVisit(
     }
   }
 
-  // The surveys: lock their rows so that a designer edit never interleaves (docs/surveys.md,
-  // in-use rule), then read their content.
+  // The surveys: marked in use and locked so that a designer edit never interleaves
+  // (docs/surveys.md, in-use rule; sync-locks.ts), then their content is read.
   const surveyIds = [...new Set(visit.surveys.map((s) => s.surveyId))].sort((a, b) => a - b);
-  const locked =
-    surveyIds.length === 0
-      ? []
-      : await db
-          .select({ id: surveys.id, firstAnswerAt: surveys.firstAnswerAt })
-          .from(surveys)
-          .where(inArray(surveys.id, surveyIds))
-          .orderBy(surveys.id)
-          .for('share');
-  const answeredBefore = new Set(locked.filter((s) => s.firstAnswerAt !== null).map((s) => s.id));
+  const answeredBefore = await lockAnsweredSurveys(db, surveyIds);
   const toLoad = surveyIds.filter((id) => !(answeredBefore.has(id) && cache.surveys.has(id)));
   const loaded = await loadAnswerableSurveys(db, toLoad);
   for (const [id, survey] of loaded) if (answeredBefore.has(id)) cache.surveys.set(id, survey);
@@ -557,14 +549,6 @@ async function storeVisit(
       }
       if (optionRows.length > 0) await db.insert(answerOptions).values(optionRows);
       if (photoRows.length > 0) await db.insert(answerPhotos).values(photoRows);
-    }
-    // The in-use rule starts with the first stored answers of a survey (docs/surveys.md).
-    const fresh = surveyIds.filter((id) => !answeredBefore.has(id));
-    if (fresh.length > 0) {
-      await db
-        .update(surveys)
-        .set({ firstAnswerAt: sql`now()` })
-        .where(and(inArray(surveys.id, fresh), isNull(surveys.firstAnswerAt)));
     }
   }
   return { id: checkInId, syncedAt: checkIn!.syncedAt, answerPoints: totalCents / 100 };
