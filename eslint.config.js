@@ -45,10 +45,19 @@ export default tseslint.config(
   },
   {
     // ARCHITECTURE §1: ui imports nothing of ours, features do not import each other, the server
-    // imports only the contract's types.
+    // imports only the contract's types and keeps its layers; no import cycles anywhere.
     files: ['packages/*/src/**/*.{ts,tsx}', 'packages/*/test/**/*.{ts,tsx}'],
     plugins: { anaquel },
-    rules: { 'anaquel/package-boundaries': 'error' },
+    rules: {
+      'anaquel/package-boundaries': 'error',
+      'anaquel/server-layers': 'error',
+      'anaquel/no-import-cycles': 'error',
+    },
+  },
+  {
+    files: ['bench/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    plugins: { anaquel },
+    rules: { 'anaquel/no-import-cycles': 'error' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

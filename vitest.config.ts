@@ -10,6 +10,13 @@ export default defineConfig({
   test: {
     // The default output, plus the tests that passed only on retry (CI retries once).
     reporters: ['default', './scripts/retry-reporter.ts'],
-    projects: [...serverProjects, 'packages/api', 'packages/app', ...uiProjects],
+    projects: [
+      ...serverProjects,
+      'packages/api',
+      'packages/app',
+      ...uiProjects,
+      // The repository's own lint rules (scripts/eslint).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

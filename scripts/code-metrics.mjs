@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // @ts-check
 // The size and shape of the shipped code, measured the same way by anyone: files over 400 lines,
-// functions over 80 lines, `as never` / `as unknown as` casts in app and api, and import cycles.
+// functions over 80 lines, `as never` / `as unknown as` casts in app and api, and import cycles
+// (value imports; the lint rule anaquel/no-import-cycles keeps them at 0).
 // Shipped code is packages/*/src without tests, stories, test helpers and generated files.
 //   node scripts/code-metrics.mjs            a summary and the offenders
 //   node scripts/code-metrics.mjs --json     the same as JSON
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { valueImportsOf } from './import-graph.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILE_LINES = 400;
@@ -95,36 +97,11 @@ for (const [file, sf] of sources) {
   visit(sf);
 }
 
-// Import cycles among shipped files: relative imports and value imports alike (a type-only
-// import does not run, but a cycle of types still ties the files together).
-function resolveImport(from, spec) {
-  if (!spec.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(from), spec);
-  const candidates = [
-    base,
-    base.replace(/\.js$/, '.ts'),
-    `${base}.ts`,
-    `${base}.tsx`,
-    path.join(base, 'index.ts'),
-    path.join(base, 'index.tsx'),
-  ];
-  return candidates.find((c) => sources.has(c) && existsSync(c)) ?? null;
-}
-const graph = new Map();
-for (const [file, sf] of sources) {
-  const edges = new Set();
-  for (const statement of sf.statements) {
-    const spec =
-      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
-      statement.moduleSpecifier &&
-      ts.isStringLiteral(statement.moduleSpecifier)
-        ? statement.moduleSpecifier.text
-        : null;
-    const target = spec ? resolveImport(file, spec) : null;
-    if (target) edges.add(target);
-  }
-  graph.set(file, edges);
-}
+// Import cycles among shipped files: value imports only, as the no-import-cycles lint rule sees
+// them (scripts/import-graph.mjs).
+const graph = new Map(
+  files.map((file) => [file, valueImportsOf(file).filter((target) => sources.has(target))]),
+);
 
 /** Strongly connected components of more than one file (Tarjan). */
 function cycles() {

@@ -5,9 +5,13 @@
 // - server imports only the contract's types: `import type` from @anaquel/api/schema, /values or
 //   /derived (generated types and the types derived from them), plus the dependency-free rules
 //   and messages of @anaquel/api/rules, and nothing else of ours;
-// - a feature of the app (src/features/<name>/) does not import another feature.
+// - a feature of the app (src/features/<name>/) does not import another feature;
+// - the server's layers (server-layers below): each folder of packages/server/src imports only
+//   from its own layer or lower ones, and only the seeders, the CLI and main.ts import seed/;
+// - no value import closes a cycle (no-import-cycles), anywhere in the repository.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pathBetween, resolveRelative } from '../import-graph.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const packages = path.join(root, 'packages');
@@ -83,4 +87,123 @@ const packageBoundaries = {
   },
 };
 
-export default { rules: { 'package-boundaries': packageBoundaries } };
+const serverSource = path.join(packages, 'server', 'src');
+
+/**
+ * The server's layers, lowest first: a module imports from its own layer or a lower one. The
+ * first segment under packages/server/src names the layer (a top-level file by its name).
+ * - foundation: configuration and the database schema and client;
+ * - infrastructure: HTTP (contract, validation, errors), mail, files, the zip-code catalogue;
+ * - auth: sessions, permissions, the guard;
+ * - features: master data, surveys, visits, reports (the rules of each, with their SQL);
+ * - routes: the HTTP handlers that are not declared by a feature's factory;
+ * - composition: the app, the server's entry, the CLI and the seeders, which wire the rest.
+ */
+const SERVER_LAYERS = [
+  // auth/limits.ts holds only the default numbers of the auth rate limits, which env.ts
+  // puts in the configuration: configuration, whatever folder names its subject.
+  ['env.ts', 'db', 'auth/limits.ts'],
+  ['http', 'mail', 'files', 'zipcodes'],
+  ['auth'],
+  ['resources', 'surveys', 'visits', 'reports'],
+  ['routes'],
+  ['services.ts', 'app.ts', 'main.ts', 'cli', 'seed'],
+];
+const layerOf = new Map(SERVER_LAYERS.flatMap((names, rank) => names.map((n) => [n, rank])));
+/** Who may import seed/: the seeders themselves, the CLI and the server's entry. */
+const SEED_IMPORTERS = new Set(['seed', 'cli', 'main.ts']);
+
+/**
+ * The layer key of a server source path: the file's own two segments when SERVER_LAYERS names
+ * them ('auth/limits.ts'), else its first segment ('auth', 'app.ts'); null outside src/.
+ */
+function serverSegment(file) {
+  const relative = path.relative(serverSource, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const segments = relative.split(path.sep);
+  const two = segments.slice(0, 2).join('/');
+  return layerOf.has(two) ? two : (segments[0] ?? null);
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const serverLayers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: { description: "the server's layers (scripts/eslint/boundaries.mjs)" },
+  },
+  create(context) {
+    const file = context.filename;
+    const here = serverSegment(file);
+    if (here === null) return {};
+    const hereRank = layerOf.get(here);
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const there = serverSegment(path.resolve(path.dirname(file), source));
+      if (there === null || there === here) return;
+      if (there === 'seed' && !SEED_IMPORTERS.has(here)) {
+        return context.report({
+          node,
+          message: `only the seeders, the CLI and main.ts import seed/ ('${source}'); move what ${here} needs to its own layer.`,
+        });
+      }
+      const thereRank = layerOf.get(there);
+      if (hereRank === undefined || thereRank === undefined) {
+        return context.report({
+          node,
+          message: `'${hereRank === undefined ? here : there}' belongs to no server layer: add it to SERVER_LAYERS.`,
+        });
+      }
+      if (thereRank > hereRank) {
+        context.report({
+          node,
+          message: `${here} (layer ${hereRank}) imports ${there} (layer ${thereRank}), a higher layer ('${source}').`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noImportCycles = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: { description: 'no value import closes a cycle (type-only and dynamic imports aside)' },
+  },
+  create(context) {
+    const file = context.filename;
+    const check = (node, source, typeOnly) => {
+      if (typeOnly || typeof source !== 'string') return;
+      const target = resolveRelative(file, source);
+      if (!target) return;
+      const back = pathBetween(target, file);
+      if (!back) return;
+      const chain = [file, ...back].map((f) => path.relative(root, f)).join(' -> ');
+      context.report({ node, message: `import cycle: ${chain}` });
+    };
+    const typeOnlyOf = (node) =>
+      node.importKind === 'type' ||
+      (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value, typeOnlyOf(node)),
+      ExportNamedDeclaration: (node) =>
+        node.source && check(node, node.source.value, node.exportKind === 'type'),
+      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
+    };
+  },
+};
+
+export default {
+  rules: {
+    'package-boundaries': packageBoundaries,
+    'server-layers': serverLayers,
+    'no-import-cycles': noImportCycles,
+  },
+};
