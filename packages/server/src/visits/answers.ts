@@ -3,6 +3,7 @@
 // Pure: the survey comes in the plain shape below and the problems come out as Spanish
 // `{ field, message }` pairs, so the sync can refuse the whole visit with its reasons.
 import type { ValidationIssue } from '../http/errors.ts';
+import { isStorableDay } from '../http/input-limits.ts';
 import {
   hiddenItems,
   isAnswered,
@@ -37,6 +38,8 @@ export interface AnswerableSegment extends ScoringSegment {
 export interface AnswerableSurvey extends ScoringSurvey {
   id: number;
   campaignId: number;
+  /** The download offers active surveys only; a visit may answer no other. */
+  isActive: boolean;
   /** 1 point of sale, 2 product. */
   type: number;
   segments: readonly AnswerableSegment[];
@@ -143,6 +146,9 @@ export function checkAnswers(
           add('options', `La pregunta es de tipo ${label}: no lleva opciones.`);
         if (question.type === QuestionType.Integer && present(answer.intValue)) {
           if (!Number.isSafeInteger(answer.intValue)) add('intValue', 'Debe ser un número entero.');
+        }
+        if (typeof answer.dateValue === 'string' && !isStorableDay(answer.dateValue)) {
+          add('dateValue', 'Debe ser una fecha válida con el formato AAAA-MM-DD.');
         }
       } else {
         checkOptions(question, options, (field, message) => add(field, message));

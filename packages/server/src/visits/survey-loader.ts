@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client.ts';
-import { loadSurveyTree, type SegmentNode, type SurveyTree } from '../surveys/tree.ts';
+import type { SegmentNode, SurveyTree } from '../surveys/tree-model.ts';
+import { loadSurveyTree } from '../surveys/tree.ts';
 import type { AnswerableSegment, AnswerableSurvey } from './answers.ts';
 
 // The surveys of a visit in the shape the sync checks and scores (answers.ts), from the one tree
@@ -35,6 +36,7 @@ export function toAnswerableSurvey(tree: SurveyTree): AnswerableSurvey {
   return {
     id: tree.survey.id,
     campaignId: tree.survey.campaignId,
+    isActive: tree.survey.isActive,
     type: tree.survey.type,
     segments: tree.roots.map(toAnswerableSegment),
   };

@@ -20,23 +20,27 @@ import {
   checkIns,
   files,
   pointsOfSale,
+  products,
 } from '../db/schema/index.ts';
 import type { ValidationIssue } from '../http/errors.ts';
 import { pgErrorOf } from '../resources/db-errors.ts';
 import { touchListedTable } from '../resources/listing.ts';
 import { scoreSurvey, toCents, type SegmentScore } from '../surveys/scoring.ts';
-import { PRODUCT_SURVEY_TYPE } from '../surveys/types.ts';
-import { checkAnswers, questionsOf, toScoringAnswer, type AnswerableSurvey } from './answers.ts';
-import { mexicoCityDay } from './dates.ts';
+import { questionsOf, toScoringAnswer, type AnswerableSurvey } from './answers.ts';
 import type { Promoter } from './promoter.ts';
 import { loadAnswerableSurveys } from './survey-loader.ts';
 import { MAX_ATTEMPTS, backOff, isRetryable, lockAnsweredSurveys } from './sync-locks.ts';
+import {
+  canonicalVisit,
+  checkPlace,
+  checkSurveys,
+  checkVisitShape,
+  type CampaignRow,
+  type PointOfSaleRow,
+} from './visit-checks.ts';
 
 export type SyncCheckIn = components['schemas']['SyncCheckIn'];
 export type SyncCheckInResult = components['schemas']['SyncCheckInResult'];
-
-/** A phone's clock may run ahead a little; a visit starting later than this is refused. */
-const FUTURE_TOLERANCE_MS = 60 * 60 * 1000;
 
 export const SYNC_MESSAGES = {
   rejected: 'La visita no se guardó: revisa los errores.',
@@ -135,10 +139,12 @@ function rejected(
  */
 interface BatchCache {
   surveys: Map<number, AnswerableSurvey>;
-  campaigns: Map<number, { id: number; startDate: string; endDate: string | null } | null>;
-  pointsOfSale: Map<string, { id: number; stateId: number; inCampaign: boolean } | null>;
-  campaignProducts: Map<number, Set<number>>;
-  photos: Set<string>;
+  campaigns: Map<number, CampaignRow | null>;
+  pointsOfSale: Map<string, PointOfSaleRow | null>;
+  /** A campaign's products: id to whether the product is active. */
+  campaignProducts: Map<number, Map<number, boolean>>;
+  /** The batch's photos that exist: id to who uploaded it. */
+  photos: Map<string, number | null>;
 }
 
 function photoIdsOf(visit: SyncCheckIn): string[] {
@@ -155,8 +161,9 @@ function photoIdsOf(visit: SyncCheckIn): string[] {
 export async function syncCheckIns(
   db: Db,
   promoter: Promoter,
-  visits: readonly SyncCheckIn[],
+  sent: readonly SyncCheckIn[],
 ): Promise<SyncCheckInResult[]> {
+  const visits = sent.map(canonicalVisit);
   const stored = await findStored(
     db,
     visits.map((v) => v.uuid),
@@ -167,12 +174,15 @@ export async function syncCheckIns(
     campaigns: new Map(),
     pointsOfSale: new Map(),
     campaignProducts: new Map(),
-    photos: new Set(
+    photos: new Map(
       photoIds.length === 0
         ? []
-        : (await db.select({ id: files.id }).from(files).where(inArray(files.id, photoIds))).map(
-            (r) => r.id,
-          ),
+        : (
+            await db
+              .select({ id: files.id, uploadedBy: files.uploadedBy })
+              .from(files)
+              .where(inArray(files.id, photoIds))
+          ).map((r) => [r.id, r.uploadedBy]),
     ),
   };
   const results: SyncCheckInResult[] = [];
@@ -195,7 +205,8 @@ export async function syncCheckIns(
     }
     results.push(result);
   }
-  return results;
+  // Each result names its visit as the phone wrote it.
+  return results.map((result, index) => ({ ...result, uuid: sent[index]!.uuid }));
 }
 
 async function syncOne(
@@ -242,60 +253,6 @@ async function syncOne(
   }
 }
 
-/** What can be checked without the database. */
-function checkVisitShape(visit: SyncCheckIn): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const start = new Date(visit.startDate);
-  const end = visit.endDate ? new Date(visit.endDate) : null;
-  if (start.getTime() > Date.now() + FUTURE_TOLERANCE_MS) {
-    issues.push({ field: 'startDate', message: 'La fecha de inicio está en el futuro.' });
-  }
-  if (end && end < start) {
-    issues.push({
-      field: 'endDate',
-      message: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
-    });
-  }
-  const pairs: [string, number | null | undefined, number | null | undefined][] = [
-    ['checkIn', visit.checkInLatitude, visit.checkInLongitude],
-    ['checkOut', visit.checkOutLatitude, visit.checkOutLongitude],
-  ];
-  for (const [name, latitude, longitude] of pairs) {
-    if ((latitude == null) !== (longitude == null)) {
-      issues.push({
-        field: `${name}Latitude`,
-        message: 'La latitud y la longitud se envían juntas.',
-      });
-    }
-  }
-  if (visit.unavailable && visit.surveys.length > 0) {
-    issues.push({ field: 'surveys', message: 'Una visita no disponible no lleva encuestas.' });
-  }
-  const photos = visit.photoIds ?? [];
-  if (new Set(photos).size !== photos.length) {
-    issues.push({ field: 'photoIds', message: 'Una foto se repite.' });
-  }
-  const pairsSeen = new Set<string>();
-  visit.surveys.forEach((survey, index) => {
-    const key = `${survey.surveyId}/${survey.productId ?? ''}`;
-    if (pairsSeen.has(key)) {
-      issues.push({
-        field: `surveys[${index}]`,
-        message: 'El cuestionario se respondió más de una vez para el mismo producto.',
-      });
-    }
-    pairsSeen.add(key);
-    const surveyStart = new Date(survey.startDate);
-    if (survey.endDate && new Date(survey.endDate) < surveyStart) {
-      issues.push({
-        field: `surveys[${index}].endDate`,
-        message: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
-      });
-    }
-  });
-  return issues;
-}
-
 interface Created {
   id: number;
   syncedAt: Date;
@@ -315,7 +272,12 @@ async function storeVisit(
   // The campaign and the point of sale.
   if (!cache.campaigns.has(visit.campaignId)) {
     const [row] = await db
-      .select({ id: campaigns.id, startDate: campaigns.startDate, endDate: campaigns.endDate })
+      .select({
+        id: campaigns.id,
+        isActive: campaigns.isActive,
+        startDate: campaigns.startDate,
+        endDate: campaigns.endDate,
+      })
       .from(campaigns)
       .where(eq(campaigns.id, visit.campaignId));
     cache.campaigns.set(visit.campaignId, row ?? null);
@@ -324,42 +286,21 @@ async function storeVisit(
   if (!campaign) {
     throw new VisitRejected([{ field: 'campaignId', message: 'La campaña no existe.' }]);
   }
-  const day = mexicoCityDay(new Date(visit.startDate));
-  if (day < campaign.startDate || (campaign.endDate !== null && day > campaign.endDate)) {
-    issues.push({
-      field: 'startDate',
-      message: 'La visita está fuera de las fechas de la campaña.',
-    });
-  }
   const placeKey = `${campaign.id}/${visit.pointOfSaleId}`;
   if (!cache.pointsOfSale.has(placeKey)) {
     const [row] = await db
       .select({
         id: pointsOfSale.id,
         stateId: pointsOfSale.stateId,
+        isActive: pointsOfSale.isActive,
         inCampaign: sql<boolean>`exists (select 1 from ${campaignPointsOfSale} where ${campaignPointsOfSale.campaignId} = ${campaign.id} and ${campaignPointsOfSale.pointOfSaleId} = ${q(pointsOfSale.id)})`,
       })
       .from(pointsOfSale)
       .where(eq(pointsOfSale.id, visit.pointOfSaleId));
     cache.pointsOfSale.set(placeKey, row ?? null);
   }
-  const pointOfSale = cache.pointsOfSale.get(placeKey);
-  if (!pointOfSale) {
-    issues.push({ field: 'pointOfSaleId', message: 'El punto de venta no existe.' });
-  } else {
-    if (!pointOfSale.inCampaign) {
-      issues.push({
-        field: 'pointOfSaleId',
-        message: 'El punto de venta no está asignado a la campaña.',
-      });
-    }
-    if (!promoter.stateIds.has(pointOfSale.stateId)) {
-      issues.push({
-        field: 'pointOfSaleId',
-        message: 'El punto de venta no está en las regiones del promotor.',
-      });
-    }
-  }
+  const pointOfSale = cache.pointsOfSale.get(placeKey) ?? null;
+  issues.push(...checkPlace(visit, campaign, pointOfSale, promoter));
 
   // The surveys: marked in use and locked so that a designer edit never interleaves
   // (docs/surveys.md, in-use rule; sync-locks.ts), then their content is read.
@@ -373,62 +314,21 @@ async function storeVisit(
   const needsProducts = visit.surveys.some((sent) => sent.productId != null);
   if (needsProducts && !cache.campaignProducts.has(campaign.id)) {
     const rows = await db
-      .select({ productId: campaignProducts.productId })
+      .select({ productId: campaignProducts.productId, isActive: products.isActive })
       .from(campaignProducts)
+      .innerJoin(products, eq(products.id, campaignProducts.productId))
       .where(eq(campaignProducts.campaignId, campaign.id));
-    cache.campaignProducts.set(campaign.id, new Set(rows.map((r) => r.productId)));
+    cache.campaignProducts.set(campaign.id, new Map(rows.map((r) => [r.productId, r.isActive])));
   }
-  const campaignProductIds = cache.campaignProducts.get(campaign.id) ?? new Set<number>();
-  const existingPhotos = cache.photos;
-  const checkPhotos = (ids: readonly string[] | undefined, field: string) => {
-    (ids ?? []).forEach((id, index) => {
-      if (!existingPhotos.has(id)) {
-        issues.push({
-          field: `${field}[${index}]`,
-          message: 'La foto no existe; súbela antes de enviar la visita.',
-        });
-      }
-    });
-  };
-  checkPhotos(visit.photoIds, 'photoIds');
-
-  visit.surveys.forEach((sent, index) => {
-    const at = `surveys[${index}]`;
-    const survey = surveyOf(sent.surveyId);
-    if (!survey) {
-      issues.push({ field: `${at}.surveyId`, message: 'El cuestionario no existe.' });
-      return;
-    }
-    if (survey.campaignId !== campaign.id) {
-      issues.push({
-        field: `${at}.surveyId`,
-        message: 'El cuestionario no pertenece a la campaña.',
-      });
-      return;
-    }
-    if (survey.type === PRODUCT_SURVEY_TYPE) {
-      if (sent.productId == null) {
-        issues.push({
-          field: `${at}.productId`,
-          message: 'Un cuestionario de producto se responde por producto.',
-        });
-      } else if (!campaignProductIds.has(sent.productId)) {
-        issues.push({
-          field: `${at}.productId`,
-          message: 'El producto no está asignado a la campaña.',
-        });
-      }
-    } else if (sent.productId != null) {
-      issues.push({
-        field: `${at}.productId`,
-        message: 'Un cuestionario de punto de venta no lleva producto.',
-      });
-    }
-    sent.answers.forEach((answer, answerIndex) =>
-      checkPhotos(answer.photoIds, `${at}.answers[${answerIndex}].photoIds`),
-    );
-    issues.push(...checkAnswers(survey, sent.answers, at));
-  });
+  issues.push(
+    ...checkSurveys(visit, {
+      campaignId: campaign.id,
+      products: cache.campaignProducts.get(campaign.id) ?? new Map<number, boolean>(),
+      photos: cache.photos,
+      promoterId: promoter.userId,
+      surveyOf,
+    }),
+  );
   if (issues.length > 0) throw new VisitRejected(issues);
 
   // Everything checks: score and store.

@@ -1,20 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@anaquel/api/schema';
-import {
-  answerOptions,
-  answerPhotos,
-  answers,
-  checkInPhotos,
-  checkInSurveySegments,
-  checkInSurveys,
-  checkIns,
-  questions,
-  segments,
-  surveys,
-} from '../../src/db/schema/index.ts';
+import { checkInSurveys, questions, segments, surveys } from '../../src/db/schema/index.ts';
 import {
   accessTokenFor,
   bearer,
@@ -25,6 +13,7 @@ import {
   type TestApp,
 } from '../helpers.ts';
 import { PNG_1X1 } from '../fixtures.ts';
+import { syncClient } from './sync-client.ts';
 import { createWorld, type World } from './world.ts';
 
 type SyncCheckIn = components['schemas']['SyncCheckIn'];
@@ -168,19 +157,8 @@ async function sync(visits: SyncCheckIn[], token = promoterToken) {
   return expectSuccess(response, 'syncCheckIns').results;
 }
 
-async function counts() {
-  const of = async (table: PgTable) =>
-    Number((await t.db.select({ n: count() }).from(table))[0]!.n);
-  return {
-    checkIns: await of(checkIns),
-    checkInSurveys: await of(checkInSurveys),
-    segments: await of(checkInSurveySegments),
-    answers: await of(answers),
-    options: await of(answerOptions),
-    answerPhotos: await of(answerPhotos),
-    checkInPhotos: await of(checkInPhotos),
-  };
-}
+/** Rows of every table a visit writes to. */
+const counts = () => syncClient(t).counts();
 
 function withAnswer(name: string, change: (a: SyncAnswer) => SyncAnswer | null): SyncCheckIn {
   const v = visit();
@@ -418,7 +396,8 @@ describe('POST sync/checkins', () => {
           {
             surveyId: survey!.id,
             productId: null,
-            startDate: new Date(Date.now() - 3600_000).toISOString(),
+            // Within the visit (two hours ago, 40 minutes long).
+            startDate: new Date(Date.now() - 2 * 3600_000 + 60_000).toISOString(),
             endDate: null,
             answers: [{ questionId: question!.id, textValue: 'Listo' }],
           },
