@@ -226,7 +226,9 @@ describe('/checkins/{checkInId}/surveys/{checkInSurveyId}', SCREEN_TEST_OPTIONS,
     expect(screen.getByRole('heading', { name: 'Exhibición' })).toBeInTheDocument();
     const answer = screen.getByRole('article');
     expect(within(answer).getByText('Matriz de Likert')).toBeInTheDocument();
-    expect(within(answer).getByRole('listitem')).toHaveTextContent('Variedad: De acuerdo');
+    expect(within(answer).getByRole('listitem')).toHaveTextContent(
+      'Variedad: De acuerdo (nivel 4 de 5)(3 de 4 puntos)',
+    );
     expect(within(answer).getByRole('button', { name: 'Ver imágenes (1)' })).toBeEnabled();
     expect(
       screen.getByText('Este segmento no contiene preguntas ni sub-segmentos respondidos.'),

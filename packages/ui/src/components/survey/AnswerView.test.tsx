@@ -91,18 +91,27 @@ describe('AnswerView', () => {
     ).toEqual(['Precio(0 puntos)', 'Sabor(0 puntos)']);
   });
 
-  it('shows each Likert statement with its level and the chosen Rating step', () => {
+  it('shows each Likert statement with its level and the points it earned of its value', () => {
+    // Statement points x (level - 1) / 4 (docs/surveys.md): 2 x 3/4 = 1.5 and 2 x 0/4 = 0, which
+    // add up to the question's 1.5 points; the statement's whole value (2) is never shown alone.
     expect(
       answerText({
         type: QuestionType.LikertMatrix,
+        points: 1.5,
         selectedOptions: [
-          { id: 1, description: 'Buen surtido', points: 3, value: 5 },
-          { id: 2, description: 'Precio claro', points: 0, value: 1 },
+          { id: 1, description: 'Buen surtido', points: 2, value: 4 },
+          { id: 2, description: 'Precio claro', points: 2, value: 1 },
+          { id: 3, description: 'Sin contestar', points: 1, value: null },
         ],
       }),
     ).toBe(
-      'Buen surtido: Totalmente de acuerdo(3 puntos)Precio claro: Totalmente en desacuerdo(0 puntos)',
+      'Buen surtido: De acuerdo (nivel 4 de 5)(1.5 de 2 puntos)' +
+        'Precio claro: Totalmente en desacuerdo (nivel 1 de 5)(0 de 2 puntos)' +
+        'Sin contestar: Sin respuesta(0 de 1 punto)',
     );
+  });
+
+  it('shows the chosen Rating step with its points', () => {
     expect(
       answerText({
         type: QuestionType.Rating,
