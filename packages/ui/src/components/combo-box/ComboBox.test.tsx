@@ -39,6 +39,28 @@ afterEach(() => {
 
 // Interaction tests are slow in jsdom when the machine is busy.
 describe('ComboBox', { timeout: 20_000 }, () => {
+  it('opens the whole list on a click in the field, before anything is typed', async () => {
+    render(<Controlled initial={2} />);
+    const input = screen.getByRole('combobox', { name: 'Cliente' });
+    await userEvent.click(input);
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    expect(optionNames()).toEqual(clients.map((c) => c.name));
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    // A second click leaves it open; Escape closes it and keeps the choice.
+    await userEvent.click(input);
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(input).toHaveValue('Farmacias del Ahorro');
+  });
+
+  it('does not open the list when focus only passes through (Tab)', async () => {
+    render(<Controlled />);
+    await userEvent.tab();
+    expect(screen.getByRole('combobox', { name: 'Cliente' })).toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
   it('does not filter before 3 characters and says so', async () => {
     render(<Controlled />);
     const input = screen.getByRole('combobox', { name: 'Cliente' });

@@ -1,8 +1,16 @@
-import { useMemo, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  useContext,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import {
   Button,
   Collection,
   ComboBox as RACComboBox,
+  ComboBoxStateContext,
   type ComboBoxProps as RACComboBoxProps,
   Input,
   type Key,
@@ -259,6 +267,7 @@ export function SearchFieldParts<T extends SelectOption>({
   onLoadMore?: () => void;
   isLoadingMore: boolean;
 }) {
+  const state = useContext(ComboBoxStateContext);
   return (
     <>
       {label && <Label isRequired={isRequired}>{label}</Label>}
@@ -268,6 +277,12 @@ export function SearchFieldParts<T extends SelectOption>({
           placeholder={placeholder}
           className={bareInputStyles}
           onKeyDown={onInputKeyDown}
+          // A click in the field shows every option, as the chevron does: people click a
+          // dropdown to see its choices before typing. Focus alone (Tab) opens nothing, so
+          // walking a form with the keyboard does not pop lists open.
+          onClick={() => {
+            if (state && !state.isOpen) state.open(null, 'manual');
+          }}
         />
         {isLoading && <SpinnerGraphic size="sm" className="me-1 text-fg-muted" />}
         <Button
