@@ -55,6 +55,19 @@ describe('DatePicker', { timeout: 20_000 }, () => {
     expect(onChange).toHaveBeenLastCalledWith('2026-03-10');
   });
 
+  it("heads the calendar 'Noviembre de 2026': only the first letter upper-case", async () => {
+    render(<Controlled initial="2026-11-09" />);
+    await userEvent.click(screen.getByRole('button', { name: /Calendario/ }));
+    const dialog = screen.getByRole('dialog');
+    // The visible heading above the grid (hidden from assistive technology, which hears the
+    // grid's name).
+    const heading = dialog.querySelector('header h2')!;
+    expect(heading.textContent).toBe('Noviembre de 2026');
+    expect(heading.className).not.toMatch(/\bcapitalize\b/);
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Siguiente' })[0]!);
+    expect(heading.textContent).toBe('Diciembre de 2026');
+  });
+
   it('disables days outside minValue..maxValue', async () => {
     render(<Controlled initial="2026-03-09" minValue="2026-03-05" maxValue="2026-03-20" />);
     await userEvent.click(screen.getByRole('button', { name: /Calendario/ }));

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { type ReactElement, useContext } from 'react';
 import {
   Button,
   Calendar as RACCalendar,
@@ -8,11 +8,14 @@ import {
   CalendarGridBody,
   CalendarGridHeader,
   CalendarHeaderCell,
+  CalendarStateContext,
   DateInput,
   type DateInputProps,
   DateSegment,
   Heading,
   RangeCalendar as RACRangeCalendar,
+  RangeCalendarStateContext,
+  useLocale,
 } from 'react-aria-components';
 import { tv, twMerge } from 'tailwind-variants';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../icons';
@@ -21,13 +24,38 @@ import { focusRing } from '../../lib/styles';
 const navButton =
   'flex size-8 cursor-pointer items-center justify-center rounded-lg text-fg outline-none data-hovered:bg-surface-muted data-focus-visible:outline-2 data-focus-visible:outline-focus data-disabled:cursor-not-allowed data-disabled:text-fg-muted';
 
+/** 'noviembre de 2026' as 'Noviembre de 2026': only the first letter is upper-case. */
+export function sentenceCase(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/**
+ * The visible month as a sentence ('Noviembre de 2026'). CSS `capitalize` upper-cased every word
+ * ('Noviembre De 2026'), which Spanish does not do, so the text is written here instead.
+ */
+function MonthTitle() {
+  const single = useContext(CalendarStateContext);
+  const range = useContext(RangeCalendarStateContext);
+  const { locale } = useLocale();
+  const state = single ?? range;
+  if (!state) return null;
+  const month = new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: state.timeZone,
+  }).format(state.visibleRange.start.toDate(state.timeZone));
+  return <>{sentenceCase(month, locale)}</>;
+}
+
 function CalendarHeader() {
   return (
     <header className="flex items-center gap-1 pb-2">
       <Button slot="previous" className={navButton}>
         <ChevronLeftIcon className="size-4" />
       </Button>
-      <Heading className="flex-1 text-center text-sm font-semibold text-fg capitalize" />
+      <Heading className="flex-1 text-center text-sm font-semibold text-fg">
+        <MonthTitle />
+      </Heading>
       <Button slot="next" className={navButton}>
         <ChevronRightIcon className="size-4" />
       </Button>
