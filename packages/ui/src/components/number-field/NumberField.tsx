@@ -1,9 +1,10 @@
-import type { Ref } from 'react';
+import { useContext, useEffect, useRef, type Ref } from 'react';
 import {
   Button,
   I18nProvider,
   Input,
   NumberField as RACNumberField,
+  NumberFieldStateContext,
   type NumberFieldProps as RACNumberFieldProps,
   composeRenderProps,
 } from 'react-aria-components';
@@ -45,6 +46,39 @@ export interface NumberFieldProps
   disabled?: boolean;
 }
 
+/**
+ * Reports the number while it is typed: react-aria commits a typed number only on blur or Enter,
+ * so a form validated on change kept its submit button disabled until focus left the field. Only
+ * a text that formats back to itself is reported ('1.5', not '1.'): reporting '1.' as 1 would
+ * make the controlled field rewrite the input under the cursor.
+ */
+function TypedValue({
+  value,
+  onChange,
+  format,
+}: {
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  format: Intl.NumberFormat;
+}) {
+  const state = useContext(NumberFieldStateContext);
+  const text = state?.inputValue ?? '';
+  const typed = state?.numberValue ?? Number.NaN;
+  const seen = useRef(text);
+  useEffect(() => {
+    if (seen.current === text) return;
+    seen.current = text;
+    const next =
+      text.trim() === ''
+        ? null
+        : !Number.isNaN(typed) && format.format(typed) === text
+          ? typed
+          : undefined;
+    if (next !== undefined && !Object.is(next, value ?? null)) onChange(next);
+  }, [text, typed, value, format, onChange]);
+  return null;
+}
+
 const stepperStyles =
   'flex h-full w-9 shrink-0 cursor-pointer items-center justify-center text-fg-muted outline-none data-disabled:cursor-not-allowed data-focus-visible:bg-brand-soft data-focus-visible:text-brand-soft-fg data-hovered:bg-surface-muted data-hovered:text-fg';
 
@@ -75,6 +109,8 @@ export function NumberField({
   const invalid = showsError(isInvalid, isTouched);
   const fieldDisabled = isDisabled || disabled;
   const controlled = value !== undefined ? { value: value ?? Number.NaN } : {};
+  const numberFormat = { maximumFractionDigits: maxFractionDigits, ...formatOptions };
+  const report = (next: number | null) => onChange?.(next);
   return (
     <I18nProvider locale={locale}>
       <RACNumberField
@@ -82,12 +118,17 @@ export function NumberField({
         {...controlled}
         defaultValue={defaultValue ?? undefined}
         onChange={(next) => onChange?.(Number.isNaN(next) ? null : next)}
-        formatOptions={{ maximumFractionDigits: maxFractionDigits, ...formatOptions }}
+        formatOptions={numberFormat}
         isDisabled={fieldDisabled}
         isInvalid={invalid}
         validationBehavior="aria"
         className={composeRenderProps(className, (c) => twMerge(fieldStackStyles, c))}
       >
+        <TypedValue
+          value={value}
+          onChange={report}
+          format={new Intl.NumberFormat(locale, numberFormat)}
+        />
         <FieldParts
           label={label}
           description={description}
