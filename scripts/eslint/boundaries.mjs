@@ -1,6 +1,8 @@
 // @ts-check
 // The package boundaries of ARCHITECTURE §1 as an eslint rule:
-// - ui imports nothing of ours (no @anaquel/*, nothing outside packages/ui);
+// - ui imports nothing of ours (no @anaquel/*, nothing outside packages/ui) but the survey
+//   engine (@anaquel/api/survey-engine: pure functions, no client, no React), which the
+//   designer's preview runs;
 // - api imports neither ui, app nor server;
 // - server imports only the contract's types: `import type` from @anaquel/api/schema, /values or
 //   /derived (generated types and the types derived from them), plus the dependency-free rules
@@ -22,6 +24,8 @@ const CONTRACT_TYPES = new Set([
 ]);
 /** Dependency-free rules and messages of the contract, which the server runs (docs/decisions.md). */
 const CONTRACT_RULES = '@anaquel/api/rules';
+/** The one survey engine (docs/decisions.md): pure, dependency-free, shared by server, ui and app. */
+const SURVEY_ENGINE = '@anaquel/api/survey-engine';
 
 /** The package ('ui', 'api', 'app', 'server') and app feature of an absolute path. */
 function locate(file) {
@@ -48,12 +52,15 @@ const packageBoundaries = {
       const report = (message) => context.report({ node, message });
       if (source.startsWith('@anaquel/')) {
         const target = source.split('/')[1];
-        if (here.pkg === 'ui') return report(`ui imports nothing of ours ('${source}').`);
+        if (here.pkg === 'ui' && source !== SURVEY_ENGINE) {
+          return report(`ui imports nothing of ours but the survey engine ('${source}').`);
+        }
         if (here.pkg === 'api' && target !== 'api')
           return report(`api imports only the contract ('${source}').`);
         if (
           here.pkg === 'server' &&
           source !== CONTRACT_RULES &&
+          source !== SURVEY_ENGINE &&
           !(CONTRACT_TYPES.has(source) && typeOnly)
         ) {
           return report(

@@ -381,7 +381,9 @@ test.describe('the survey designer', () => {
     await press(preview.getByRole('checkbox', { name: /Vitrina/ }));
     await expect(preview.getByText('Elige como máximo 2 opciones.').last()).toBeVisible();
     await preview.getByRole('button', { name: 'Revisar respuestas' }).click();
-    await expect(preview.getByText('Esta pregunta es obligatoria.').first()).toBeVisible();
+    // The sync's own messages (the one survey engine): the count broken, a required question.
+    await expect(preview.getByText('Se pueden elegir como máximo 2 opciones.')).toBeVisible();
+    await expect(preview.getByText(/^La pregunta ".+" es obligatoria\.$/).first()).toBeVisible();
     await preview.getByRole('button', { name: 'Cerrar' }).click();
     expect(writes).toEqual([]);
 

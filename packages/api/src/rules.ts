@@ -92,3 +92,40 @@ type QuestionTypeEntry = (typeof QUESTION_TYPES)[number];
 export const QUESTION_TYPE = Object.fromEntries(QUESTION_TYPES.map((t) => [t.key, t.id])) as {
   readonly [T in QuestionTypeEntry as T['key']]: T['id'];
 };
+
+/* The rules each question type carries (docs/surveys.md), by type id. */
+
+/** Types answered with a typed value, and the answer field that carries it. */
+export const VALUE_FIELD_OF_TYPE: Readonly<
+  Partial<Record<number, 'textValue' | 'intValue' | 'decimalValue' | 'dateValue'>>
+> = {
+  [QUESTION_TYPE.Text]: 'textValue',
+  [QUESTION_TYPE.Integer]: 'intValue',
+  [QUESTION_TYPE.Decimal]: 'decimalValue',
+  [QUESTION_TYPE.Date]: 'dateValue',
+};
+
+/** Types whose answers are options (4..12); 0..3 have none. */
+export const hasOptions = (type: number): boolean => type >= 4 && type <= 12;
+
+/** Types that may carry the extra option 'Otro' (spec 2 §5). */
+export const allowsOther = (type: number): boolean => [5, 6, 7, 8, 9, 11].includes(type);
+
+/** Types with an option limit `multipleOptionsCount` (7 at most, 8 at least, 9 exactly). */
+export const needsCount = (type: number): boolean => type >= 7 && type <= 9;
+
+/**
+ * Types where an answer CHOOSES options, so that an option can hide items (skip logic): Si/No,
+ * single, multiple, the three counted types and Rating. Likert statements and Ranking items are
+ * all answered, so their options cannot hide anything.
+ */
+export const choosesOptions = (type: number): boolean => [4, 5, 6, 7, 8, 9, 12].includes(type);
+
+/** Types where an answer chooses exactly one option. */
+export const choosesOne = (type: number): boolean => [4, 5, 12].includes(type);
+
+/** Types whose questions need at least two options to make sense. */
+export const needsTwoOptions = (type: number): boolean => [4, 5, 6, 7, 8, 9, 11, 12].includes(type);
+
+/** The fixed scale of a Likert matrix: a statement is answered with a level 1..5. */
+export const LIKERT_LEVELS = 5;

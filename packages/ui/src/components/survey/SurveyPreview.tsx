@@ -1,13 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button } from '../button';
 import { formatPoints } from '../../format';
+import { evaluatePreview, toEngineSurvey, type PreviewState } from './preview-engine';
 import {
-  answerErrors,
-  hiddenItems,
-  previewScore,
   segmentItems,
   sortedSegments,
-  type HiddenItems,
   type PreviewAnswer,
   type PreviewAnswers,
 } from './preview-logic';
@@ -28,7 +25,8 @@ export interface SurveyPreviewProps {
 
 interface Ctx {
   answers: PreviewAnswers;
-  hidden: HiddenItems;
+  hidden: PreviewState['hidden'];
+  errors: PreviewState['errors'];
   touched: ReadonlySet<string>;
   showAll: boolean;
   setAnswer: (id: string, answer: PreviewAnswer) => void;
@@ -80,7 +78,7 @@ function PreviewSegment({
             question={item.item}
             answer={answer}
             onChange={(next) => ctx.setAnswer(id, next)}
-            errors={show ? answerErrors(item.item, answer) : []}
+            errors={show ? (ctx.errors.get(id) ?? []) : []}
             headingLevel={level + 1}
           />
         );
@@ -98,11 +96,15 @@ export function SurveyPreview({ survey, defaultAnswers = {} }: SurveyPreviewProp
   const [answers, setAnswers] = useState<PreviewAnswers>(defaultAnswers);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
-  const hidden = useMemo(() => hiddenItems(survey, answers), [survey, answers]);
-  const score = useMemo(() => previewScore(survey, answers), [survey, answers]);
+  const engineSurvey = useMemo(() => toEngineSurvey(survey), [survey]);
+  const { hidden, errors, score } = useMemo(
+    () => evaluatePreview(engineSurvey, answers),
+    [engineSurvey, answers],
+  );
   const ctx: Ctx = {
     answers,
     hidden,
+    errors,
     touched,
     showAll,
     setAnswer: (id, answer) => {

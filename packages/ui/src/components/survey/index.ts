@@ -34,34 +34,26 @@ export {
   type OptionLocks,
 } from './question-types';
 export {
-  ANSWER_LIKERT_INCOMPLETE,
-  ANSWER_NOT_INTEGER,
-  ANSWER_ONE_ONLY,
-  ANSWER_OTHER_TEXT,
-  ANSWER_RANKING_INCOMPLETE,
-  ANSWER_REQUIRED,
   LIKERT_LEVELS,
   answerAtLeast,
   answerAtMost,
-  answerErrors,
   answerExactly,
-  answerPoints,
-  hiddenItems,
-  isAnswered,
   isNA,
-  previewScore,
-  questionsInOrder,
   segmentItems,
   skipTargets,
   sortedOptions,
   sortedSegments,
-  visibleQuestions,
-  type HiddenItems,
   type PreviewAnswer,
   type PreviewAnswers,
-  type PreviewScore,
   type SkipTarget,
 } from './preview-logic';
+export {
+  evaluatePreview,
+  toEngineAnswer,
+  toEngineSurvey,
+  type PreviewScore,
+  type PreviewState,
+} from './preview-engine';
 export { PreviewQuestion, countHint, type PreviewQuestionProps } from './PreviewQuestion';
 export {
   SurveyDesigner,
