@@ -18,6 +18,7 @@ import {
   YesNo,
   columnSizes,
   createDataTableColumnHelper,
+  formatDate,
   formatDateTime,
   useDataTableState,
 } from '@anaquel/ui';
@@ -25,7 +26,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuthStore } from '../../stores/auth-store';
-import { CHECK_IN_MAX_DAYS, mapsUrl, visitRangeFromParams } from './visit-dates';
+import { CHECK_IN_MAX_DAYS, cutVisitRange, mapsUrl, visitRangeFromParams } from './visit-dates';
 
 const col = createDataTableColumnHelper<CheckIn>();
 
@@ -62,6 +63,42 @@ const columns = col.columns([
 ]);
 
 const NO_PERMISSIONS: readonly string[] = [];
+
+const RANGE_RULE = `Máximo ${CHECK_IN_MAX_DAYS} días desde la fecha inicial.`;
+
+/** The date filter, its permanent hint of the 7-day rule and, when the rule cut it, a note. */
+function VisitDates({
+  params,
+  range,
+  onChange,
+}: {
+  params: URLSearchParams;
+  range: { start: string; end: string };
+  onChange: (range: { start: string; end: string }) => void;
+}) {
+  const asked = cutVisitRange(params, range);
+  return (
+    <div className="flex w-72 max-w-full flex-col gap-1">
+      {/* The picker passes the choice as made; the URL keeps it and the list shows it cut. */}
+      <DateRangePicker
+        label="Fechas"
+        description={RANGE_RULE}
+        value={range}
+        onChange={(next) => {
+          if (next?.start && next.end) onChange({ start: next.start, end: next.end });
+        }}
+      />
+      {asked && (
+        <p
+          role="status"
+          className="rounded-md bg-warning-soft px-2 py-1 text-sm text-warning-soft-fg"
+        >
+          {`Se pidió del ${formatDate(asked.start)} al ${formatDate(asked.end)}: se muestran solo ${CHECK_IN_MAX_DAYS} días, del ${formatDate(range.start)} al ${formatDate(range.end)}.`}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** A row action that opens a position on a map in a new tab; disabled without coordinates. */
 function MapLink({
@@ -174,15 +211,11 @@ export default function CheckInsPage() {
           </>
         )}
         toolbar={
-          <div className="flex flex-wrap items-end gap-3">
-            <DateRangePicker
-              label="Fechas"
-              value={range}
-              maxDays={CHECK_IN_MAX_DAYS}
-              onChange={(next) => {
-                if (next?.start && next.end)
-                  setFilter({ startDate: next.start, endDate: next.end });
-              }}
+          <div className="flex flex-wrap items-start gap-3">
+            <VisitDates
+              params={params}
+              range={range}
+              onChange={(next) => setFilter({ startDate: next.start, endDate: next.end })}
             />
             {canFilterByPromoter && (
               <ComboBox

@@ -53,6 +53,8 @@ describe('visit dates (spec 1 §4)', () => {
   });
 });
 
+const RULE_HINT = 'Máximo 7 días desde la fecha inicial.';
+
 describe('/checkins', SCREEN_TEST_OPTIONS, () => {
   it('lists the visits of the URL dates with map links and surveys only for available visits', async () => {
     signInWith(['VIEW_CHECKINS']);
@@ -99,6 +101,34 @@ describe('/checkins', SCREEN_TEST_OPTIONS, () => {
     expect(screen.queryByRole('combobox', { name: 'Promotor' })).not.toBeInTheDocument();
     expect(api.requests.some((r) => r.path === '/users/promoters')).toBe(false);
     expect(api.unhandled).toEqual([]);
+  });
+
+  it('says so near the dates when the 7-day rule cut the range, and always states the rule', async () => {
+    signInWith(['VIEW_CHECKINS']);
+    const api = stubApi({ 'GET /checkins': okEnvelope(page([visit(1)])) });
+    const first = renderScreen(<CheckInsPage />, {
+      path: '/checkins?startDate=2026-11-01&endDate=2026-11-30',
+      pattern: '/checkins',
+    });
+    await screen.findByText('Abarrotes 1');
+    expect(api.requests.find((r) => r.path === '/checkins')!.query.get('endDate')).toBe(
+      '2026-11-08',
+    );
+    expect(
+      screen.getByText(
+        'Se pidió del 01/11/2026 al 30/11/2026: se muestran solo 7 días, del 01/11/2026 al 08/11/2026.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.getByText(RULE_HINT)).toBeInTheDocument();
+    first.unmount();
+
+    renderScreen(<CheckInsPage />, {
+      path: '/checkins?startDate=2026-11-01&endDate=2026-11-03',
+      pattern: '/checkins',
+    });
+    await screen.findByText('Abarrotes 1');
+    expect(screen.getByText(RULE_HINT)).toBeInTheDocument();
+    expect(screen.queryByText(/se muestran solo 7 días/)).not.toBeInTheDocument();
   });
 
   it("shows a visit's photos as thumbnails and opens the full image", async () => {

@@ -44,6 +44,20 @@ export function visitRangeFromParams(params: URLSearchParams, now: Date = new Da
   return { start: clamped.start ?? fallback.start, end: clamped.end ?? fallback.end };
 }
 
+/**
+ * The range the URL asked for when the 7-day rule cut it (spec 1 §4: same start, end moved back),
+ * else null; the list says so next to the dates instead of cutting silently.
+ */
+export function cutVisitRange(
+  params: URLSearchParams,
+  shown: { start: string; end: string },
+): { start: string; end: string } | null {
+  const start = params.get('startDate');
+  const end = params.get('endDate');
+  if (start !== shown.start || !end || !ISO_DAY.test(end) || end <= shown.end) return null;
+  return { start, end };
+}
+
 /** A maps page centred on a position, opened in a new tab by the row actions. */
 export function mapsUrl(latitude: number, longitude: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
