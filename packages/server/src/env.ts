@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/limits.ts';
+import {
+  DEFAULT_AUTH_RATE_LIMITS,
+  DEFAULT_SYNC_LIMITS,
+  type AuthRateLimits,
+  type SyncLimits,
+} from './auth/limits.ts';
 
 /** Argon2id cost parameters (see docs in README: OWASP's minimum for argon2id). */
 export interface PasswordHashingConfig {
@@ -44,6 +49,8 @@ export interface Config {
   passwordHashing: PasswordHashingConfig;
   /** Rate limits of sign-in, reset and change password (auth/limits.ts; not read from the environment). */
   authRateLimits: AuthRateLimits;
+  /** Fairness limits of the promoters' sync (auth/limits.ts; not read from the environment). */
+  syncLimits: SyncLimits;
   /** Folder of the built app (`packages/app/dist`), served with an index.html fallback. */
   appDistDir: string;
   /** Run the demo-data seeders at start (DEMO_DATA, default true). */
@@ -191,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadLimit: integer('UPLOAD_LIMIT', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+    syncLimits: DEFAULT_SYNC_LIMITS,
     appDistDir: path.resolve(
       read('APP_DIST_DIR') ?? path.join(repoRoot, 'packages', 'app', 'dist'),
     ),

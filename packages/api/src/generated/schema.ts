@@ -1972,6 +1972,7 @@ export interface paths {
      *     pueden sincronizar visitas.'). Its active campaigns (active, started, not ended), the active
      *     points of sale of those campaigns whose state is in one of the promoter's regions, the
      *     campaigns' active products, and the trees of the campaigns' active surveys.
+     *     Limited per promoter with the other sync calls (docs/sync.md, "Limits"): 429 beyond.
      */
     get: operations['getSyncData'];
     put?: never;
@@ -1998,6 +1999,7 @@ export interface paths {
      *     a thumbnail for galleries. Answers the file id to put in a visit's `photoIds` (or an
      *     answer's). Upload every photo first, then send the visits; a photo no visit refers to is
      *     not shown anywhere.
+     *     Limited per promoter with the other sync calls (docs/sync.md, "Limits"): 429 beyond.
      */
     post: operations['uploadSyncPhoto'];
     delete?: never;
@@ -2027,6 +2029,9 @@ export interface paths {
      *     questions answered, questions hidden by the skip logic not answered). Points are computed
      *     (docs/surveys.md, "Puntuación") and stored; `syncedAt` is the server's clock. The answer is
      *     200 even when some visits are rejected; a malformed body is a 400 for the whole batch.
+     *     The sync calls are limited per promoter (docs/sync.md, "Limits"): 120 requests a minute,
+     *     2 handled at once and 4 waiting; beyond, 429 'Demasiados intentos. Intenta de nuevo en N
+     *     minuto(s).' (nothing of the batch is stored). Other promoters and the staff are not affected.
      */
     post: operations['syncCheckIns'];
     delete?: never;
@@ -4746,7 +4751,8 @@ export interface components {
     };
     /**
      * @description Too many attempts from this address or for this account (sign-in, reset request, reset,
-     *     change password); the message carries the minutes to wait, rounded up, which the app shows.
+     *     change password), or too many sync calls from one promoter; the message carries the minutes
+     *     to wait, rounded up, which the app shows.
      */
     TooManyRequests: {
       headers: {
@@ -9662,6 +9668,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
     };
   };
@@ -9690,6 +9697,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
     };
   };
@@ -9718,6 +9726,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
     };
   };

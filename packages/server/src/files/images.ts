@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
 import { fieldError } from '../http/errors.ts';
+import { Semaphore } from '../http/semaphore.ts';
 import type { FileStorage } from './storage.ts';
 
 // Image intake (issue 8): every uploaded image is fully decoded and re-encoded with sharp, so
@@ -23,6 +25,17 @@ export const MAX_IMAGE_SIDE = 4096;
 export const THUMBNAIL_SIDE = 320;
 
 export const NOT_AN_IMAGE_MESSAGE = 'El archivo debe ser una imagen JPEG, PNG, WebP o GIF.';
+
+// Decoding a phone's photo takes tens of megabytes and a core for a moment. Without a bound, a
+// burst of uploads decoded them all at once: every core busy (PGlite shares the server's thread)
+// and the process grown by hundreds of megabytes it kept. So: at most half the cores decode, one
+// libvips thread each, the others wait in line; and libvips keeps no cache of decoded images
+// (each upload is decoded once, a cache only holds memory).
+sharp.cache(false);
+sharp.concurrency(1);
+/** Images decoded at once (the others wait in line). */
+export const DECODING_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
+const decoding = new Semaphore(DECODING_AT_ONCE);
 
 export interface ImageType {
   mime: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
@@ -172,8 +185,10 @@ export async function ingestImage(
   let image: Encoded;
   let thumbnail: Encoded;
   try {
-    image = await reencode(buffer, type);
-    thumbnail = await makeThumbnail(image.data);
+    [image, thumbnail] = await decoding.run(async () => {
+      const reencoded = await reencode(buffer, type);
+      return [reencoded, await makeThumbnail(reencoded.data)] as const;
+    });
   } catch {
     // libvips' message says which decoder failed; the client only needs to know it is not an
     // image we accept.
@@ -231,7 +246,8 @@ export async function readThumbnail(
   if (existing) return readAll(existing);
   const original = await storage.get(storageKey);
   if (!original) return null;
-  const { data } = await makeThumbnail(await readAll(original));
+  const bytes = await readAll(original);
+  const { data } = await decoding.run(() => makeThumbnail(bytes));
   await storage.put(key, data);
   return data;
 }

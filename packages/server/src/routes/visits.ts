@@ -8,36 +8,56 @@ import { requirePromoter } from '../visits/promoter.ts';
 import { getCheckInSurveyResult, listCheckIns, listCheckInSurveys } from '../visits/review.ts';
 import { checkInSummary } from '../visits/summary.ts';
 import { syncCheckIns } from '../visits/sync.ts';
+import { createSyncGate } from '../visits/sync-gate.ts';
 import { loadSyncData } from '../visits/sync-data.ts';
 
 // Visits (issue 11): the promoters' sync API (docs/sync.md) and the review calls of spec 1 §7.
 export default function visitRoutes(app: FastifyInstance): void {
   const db = () => app.services.db;
+  // Per-promoter rate, per-promoter and overall concurrency of the sync (docs/sync.md, "Limits").
+  const gate = createSyncGate(app);
 
-  registerOperation(app, 'getSyncData', { auth: 'authenticated' }, async (request) => {
-    const promoter = await requirePromoter(db(), principalOf(request).userId);
-    return loadSyncData(db(), promoter);
-  });
+  registerOperation(
+    app,
+    'getSyncData',
+    { auth: 'authenticated' },
+    gate.limit(async (request) => {
+      const promoter = await requirePromoter(db(), principalOf(request).userId);
+      return loadSyncData(db(), promoter);
+    }),
+  );
 
-  registerOperation(app, 'uploadSyncPhoto', { auth: 'authenticated' }, async (request, reply) => {
-    const promoter = await requirePromoter(db(), principalOf(request).userId);
-    const form = await readMultipartForm(request, 'uploadSyncPhoto');
-    const photo = form.files.photo;
-    if (!photo) throw fieldError('photo', 'La foto es obligatoria.');
-    const id = await saveImage(db(), app.services.storage, photo.buffer, {
-      maxBytes: app.services.config.uploadLimit,
-      field: 'photo',
-      uploadedBy: promoter.userId,
-    });
-    reply.code(201);
-    return { id };
-  });
+  // Decoding is bounded by files/images.ts, not by the database's share.
+  const photoGate = { database: false };
+  registerOperation(
+    app,
+    'uploadSyncPhoto',
+    { auth: 'authenticated' },
+    gate.limit(async (request, reply) => {
+      const promoter = await requirePromoter(db(), principalOf(request).userId);
+      const form = await readMultipartForm(request, 'uploadSyncPhoto');
+      const photo = form.files.photo;
+      if (!photo) throw fieldError('photo', 'La foto es obligatoria.');
+      const id = await saveImage(db(), app.services.storage, photo.buffer, {
+        maxBytes: app.services.config.uploadLimit,
+        field: 'photo',
+        uploadedBy: promoter.userId,
+      });
+      reply.code(201);
+      return { id };
+    }, photoGate),
+  );
 
-  registerOperation(app, 'syncCheckIns', { auth: 'authenticated' }, async (request) => {
-    const promoter = await requirePromoter(db(), principalOf(request).userId);
-    const results = await syncCheckIns(db(), promoter, request.body.checkIns);
-    return { results };
-  });
+  registerOperation(
+    app,
+    'syncCheckIns',
+    { auth: 'authenticated' },
+    gate.limit(async (request) => {
+      const promoter = await requirePromoter(db(), principalOf(request).userId);
+      const results = await syncCheckIns(db(), promoter, request.body.checkIns);
+      return { results };
+    }),
+  );
 
   registerOperation(app, 'listCheckIns', { auth: 'VIEW_CHECKINS' }, async (request) => {
     const query = request.query;
