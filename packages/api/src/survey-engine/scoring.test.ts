@@ -262,7 +262,7 @@ describe('answered or not (rule 1, 8): an empty or missing value is no answer', 
     ['Opción Única with no option chosen', T.SingleChoice, { options: [] }],
     ['Likert with no statement', T.LikertMatrix, { options: [] }],
     ['Ranking with no position', T.Ranking, { options: [] }],
-  ] as const)('%s scores 0 of its points and is not answered', (_name, type, fields) => {
+  ] as [string, number, Partial<EngineAnswer>][])('%s scores 0 of its points and is not answered', (_name, type, fields) => {
     const q = question(type, 3, [{ points: 3 }, { points: 1 }]);
     const answer: EngineAnswer = { questionId: q.id, ...fields };
     expect(answerPoints(q, answer)).toBe(0);
@@ -276,7 +276,7 @@ describe('answered or not (rule 1, 8): an empty or missing value is no answer', 
     ['Entero 0', T.Integer, { intValue: 0 }],
     ['Decimal 0', T.Decimal, { decimalValue: 0 }],
     ['Fecha', T.Date, { dateValue: '2026-11-20' }],
-  ] as const)('%s is answered', (_name, type, fields) => {
+  ] as [string, number, Partial<EngineAnswer>][])('%s is answered', (_name, type, fields) => {
     const q = question(type, 3);
     expect(isAnswered(q, { questionId: q.id, ...fields })).toBe(true);
     expect(isAnswered(q, { questionId: q.id, isNa: true, ...fields })).toBe(false);
