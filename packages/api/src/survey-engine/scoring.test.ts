@@ -262,14 +262,17 @@ describe('answered or not (rule 1, 8): an empty or missing value is no answer', 
     ['Opción Única with no option chosen', T.SingleChoice, { options: [] }],
     ['Likert with no statement', T.LikertMatrix, { options: [] }],
     ['Ranking with no position', T.Ranking, { options: [] }],
-  ] as [string, number, Partial<EngineAnswer>][])('%s scores 0 of its points and is not answered', (_name, type, fields) => {
-    const q = question(type, 3, [{ points: 3 }, { points: 1 }]);
-    const answer: EngineAnswer = { questionId: q.id, ...fields };
-    expect(answerPoints(q, answer)).toBe(0);
-    expect(surveyPoints(q, answer)).toBe(3);
-    expect(isAnswered(q, answer)).toBe(false);
-    expect(answeredOf(q, answer)).toMatchObject({ answered: false, answerPoints: 0 });
-  });
+  ] as [string, number, Partial<EngineAnswer>][])(
+    '%s scores 0 of its points and is not answered',
+    (_name, type, fields) => {
+      const q = question(type, 3, [{ points: 3 }, { points: 1 }]);
+      const answer: EngineAnswer = { questionId: q.id, ...fields };
+      expect(answerPoints(q, answer)).toBe(0);
+      expect(surveyPoints(q, answer)).toBe(3);
+      expect(isAnswered(q, answer)).toBe(false);
+      expect(answeredOf(q, answer)).toMatchObject({ answered: false, answerPoints: 0 });
+    },
+  );
 
   it.each([
     ['Texto', T.Text, { textValue: ' x ' }],
