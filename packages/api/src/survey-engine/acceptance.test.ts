@@ -130,6 +130,16 @@ describe('answerIssues: the value each type asks for', () => {
     ]);
   });
 
+  it('only an Entero answer is checked for a whole number; no Entero value is no answer', () => {
+    const text = question(T.Text, 1);
+    expect(answerIssues(text, { questionId: text.id, textValue: 'x', intValue: 1.5 })).toEqual([
+      issue('intValue', 'La pregunta es de tipo Texto: se espera textValue.'),
+    ]);
+    const integer = question(T.Integer, 1);
+    expect(answerIssues(integer, { questionId: integer.id, intValue: null })).toEqual([]);
+    expect(answerIssues(integer, { questionId: integer.id })).toEqual([]);
+  });
+
   it('Decimal: any number', () => {
     const q = question(T.Decimal, 1);
     expect(answerIssues(q, { questionId: q.id, decimalValue: -0.125 })).toEqual([]);

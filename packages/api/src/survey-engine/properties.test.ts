@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shownAnswers, surveyIssues } from './acceptance';
-import { type EngineAnswer, type EngineSegment, type EngineSurvey, toCents } from './model';
+import {
+  type EngineAnswer,
+  type EngineSegment,
+  type EngineSurvey,
+  questionsInOrder,
+  toCents,
+} from './model';
 import { type SegmentScore, type SurveyScore, scoreSurvey } from './scoring';
 import {
   garbageAnswersArb,
@@ -66,13 +72,16 @@ describe('property: scores add up and stay within bounds', () => {
     );
   });
 
-  it('every question and segment is scored once, in reading order', () => {
+  it('every question and segment is scored once, in reading order (questionsInOrder too)', () => {
     fc.assert(
       fc.property(withGarbage, ({ survey, answers }) => {
         const segments = allSegments(scoreSurvey(survey, answers));
         const read = readingOrder(survey);
         const segmentIds = read.filter((n) => n.kind === 'segment').map((n) => n.id);
         expect(segments.map((s) => s.segmentId)).toEqual(segmentIds);
+        expect(questionsInOrder(survey)).toEqual(
+          read.flatMap((n) => (n.question ? [{ question: n.question, segmentIds: n.path }] : [])),
+        );
         for (const segment of segments) {
           const inside = read.filter((n) => n.question && n.path.at(-1) === segment.segmentId);
           expect(segment.questions.map((q) => q.questionId)).toEqual(inside.map((n) => n.id));

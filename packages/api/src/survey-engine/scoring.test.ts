@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTION_TYPE as T } from '../rules';
-import type { EngineAnswer, EngineQuestion, EngineSurvey } from './model';
+import {
+  type EngineAnswer,
+  type EngineQuestion,
+  type EngineSurvey,
+  questionsInOrder,
+} from './model';
 import { answerPoints, isAnswered, scoreSurvey, surveyPoints } from './scoring';
 import { choose, hide, optionId, question, segment } from './test-fixtures';
 import { answersByQuestion, hiddenItems } from './visibility';
@@ -459,6 +464,21 @@ describe('order and skip-logic edges (rule 9)', () => {
     const score = scoreSurvey({ segments: [segment(0, [q2, q1], [s2, s1])] }, []);
     expect(score.segments[0]!.questions.map((q) => q.questionId)).toEqual([q1.id, q2.id]);
     expect(score.segments[0]!.segments.map((s) => s.segmentId)).toEqual([s1.id, s2.id]);
+  });
+
+  it('questionsInOrder lists every question depth first, with the segments around it', () => {
+    const deep = question(T.Text, 1, [], 0);
+    const last = question(T.Text, 1, [], 2);
+    const first = question(T.Text, 1, [], 0);
+    const inner = segment(1, [deep]);
+    const outer = segment(0, [last, first], [inner]);
+    const second = segment(1, [question(T.Text, 1)]);
+    expect(questionsInOrder({ segments: [second, outer] })).toEqual([
+      { question: first, segmentIds: [outer.id] },
+      { question: deep, segmentIds: [outer.id, inner.id] },
+      { question: last, segmentIds: [outer.id] },
+      { question: second.questions[0], segmentIds: [second.id] },
+    ]);
   });
 
   it('walks in order: a later question hiding an earlier one is too late to silence it', () => {
