@@ -12,12 +12,9 @@ import {
   answerOptions,
   answers,
   brands,
-  campaignClients,
   checkInSurveySegments,
   checkInSurveys,
   checkIns,
-  clientPointsOfSale,
-  clients,
   pointsOfSale,
   products,
   states,
@@ -33,6 +30,7 @@ import {
   type SegmentNode,
   type SurveyTree,
 } from '../surveys/tree.ts';
+import { fillClients, type ClientNames } from './export-clients.ts';
 import { exportDay } from './export-dates.ts';
 import { QuestionType } from '../surveys/types.ts';
 import {
@@ -285,7 +283,8 @@ interface VisitRow {
   city: string | null;
   campaignId: number;
   pointOfSaleId: number;
-  /** The campaign's clients of the point of sale, joined (clientsOf). */
+  productId: number | null;
+  /** Whose product or visit the row is about (export-clients.ts). */
   client: string | null;
   checkInSurveyId: number | null;
   sku: string | null;
@@ -320,7 +319,8 @@ async function readBatch(
            ${states.name} as "state", ${pointsOfSale.municipality} as "municipality",
            ${pointsOfSale.city} as "city",
            ${checkIns.campaignId} as "campaignId", ${checkIns.pointOfSaleId} as "pointOfSaleId",
-           ${checkInSurveys.id} as "checkInSurveyId", ${products.sku} as "sku",
+           ${checkInSurveys.id} as "checkInSurveyId", ${checkInSurveys.productId} as "productId",
+           ${products.sku} as "sku",
            ${products.name} as "product", ${brands.name} as "brand",
            ${checkInSurveys.answerPoints}::float8 as "answerPoints",
            ${checkInSurveys.surveyPoints}::float8 as "surveyPoints"
@@ -362,6 +362,7 @@ async function readBatch(
     city: (r.city as string | null) ?? null,
     campaignId: Number(r.campaignId),
     pointOfSaleId: Number(r.pointOfSaleId),
+    productId: r.productId === null ? null : Number(r.productId),
     client: null,
     checkInSurveyId: r.checkInSurveyId === null ? null : Number(r.checkInSurveyId),
     sku: (r.sku as string | null) ?? null,
@@ -405,38 +406,6 @@ function columnIndexOf(layout: Layout): ColumnIndex {
     questions: new Map(layout.questions.map(({ question }, index) => [question.id, index])),
     segments: new Map(layout.segments.map(({ segment }, index) => [segment.id, index])),
   };
-}
-
-/**
- * Fills `client` of every row: the campaign's clients of the point of sale, joined; read once per
- * campaign and point of sale of the export (`cache`), not once per row.
- */
-async function fillClients(db: Db, rows: VisitRow[], cache: Map<string, string | null>) {
-  const key = (campaignId: number, pointOfSaleId: number) => `${campaignId}:${pointOfSaleId}`;
-  const missing = new Map<number, Set<number>>();
-  for (const row of rows) {
-    if (cache.has(key(row.campaignId, row.pointOfSaleId))) continue;
-    let places = missing.get(row.campaignId);
-    if (!places) missing.set(row.campaignId, (places = new Set()));
-    places.add(row.pointOfSaleId);
-  }
-  for (const [campaignId, places] of missing) {
-    for (const place of places) cache.set(key(campaignId, place), null);
-    const result = await db.execute(sql`
-      select ${clientPointsOfSale.pointOfSaleId} as "pointOfSaleId",
-             string_agg(${clients.commercialName}, ', ' order by ${clients.commercialName})
-               as "names"
-        from ${clientPointsOfSale}
-        join ${campaignClients} on ${campaignClients.clientId} = ${clientPointsOfSale.clientId}
-         and ${campaignClients.campaignId} = ${campaignId}
-        join ${clients} on ${clients.id} = ${clientPointsOfSale.clientId}
-       where ${clientPointsOfSale.pointOfSaleId} = any(${`{${[...places].join(',')}}`}::int[])
-       group by ${clientPointsOfSale.pointOfSaleId}`);
-    for (const r of rowsOf<{ pointOfSaleId: number; names: string | null }>(result)) {
-      cache.set(key(campaignId, Number(r.pointOfSaleId)), r.names);
-    }
-  }
-  for (const row of rows) row.client = cache.get(key(row.campaignId, row.pointOfSaleId)) ?? null;
 }
 
 /** A JSON array per column (json_agg), or null when no row matched. */
@@ -656,7 +625,7 @@ export async function writeProductSurveyExport(
   };
 
   const styles = columnStyles(layout, headers.length);
-  const clientsCache = new Map<string, string | null>();
+  const clientsCache: ClientNames = new Map();
   let count = 0;
   // The next batch is read while this one is written: the database works beside the writer.
   const columns = columnIndexOf(layout);

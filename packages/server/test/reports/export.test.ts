@@ -8,6 +8,7 @@ import {
   clientPointsOfSale,
   clients,
   pointsOfSale,
+  productClients,
   products,
   states,
   surveys,
@@ -291,6 +292,46 @@ describe('GET /reports/product-survey-export', () => {
     } finally {
       for (const { id } of added) {
         await db.delete(clientPointsOfSale).where(eq(clientPointsOfSale.clientId, id));
+        await db.delete(campaignClients).where(eq(campaignClients.clientId, id));
+        await db.delete(clients).where(eq(clients.id, id));
+      }
+    }
+  });
+
+  it("names in 'Cliente' the product's clients, else the campaign's (no point of sale linked)", async () => {
+    const { db } = r.t;
+    const [visit] = await db.select().from(checkIns).where(eq(checkIns.id, r.visits.recent));
+    const added = await db
+      .insert(clients)
+      .values([
+        { code: 'DUENO', commercialName: 'Cliente Dueño', taxId: 'DDD010101DDD' },
+        { code: 'OTRO', commercialName: 'Cliente Otro', taxId: 'OOO010101OOO' },
+      ])
+      .returning({ id: clients.id });
+    const [owner, other] = added.map((c) => c.id) as [number, number];
+    try {
+      await db.insert(campaignClients).values([
+        { campaignId: visit!.campaignId, clientId: owner },
+        { campaignId: visit!.campaignId, clientId: other },
+      ]);
+      await db.insert(productClients).values({ productId: r.w.productIds[0], clientId: owner });
+      const sheet = (await workbookOf((await download(`surveyId=${r.surveyId}`)).rawPayload))
+        .getWorksheet('Reporte')!;
+      const seen: [unknown, unknown][] = [];
+      for (let n = 3; n <= sheet.rowCount; n += 1) {
+        seen.push([cellValue(sheet.getRow(n), 14), cellValue(sheet.getRow(n), 12)]);
+      }
+      const [sku1] = await db.select().from(products).where(eq(products.id, r.w.productIds[0]));
+      const everyone = 'Cliente Dueño, Cliente Otro';
+      expect(seen).toHaveLength(5);
+      for (const [sku, client] of seen) {
+        // The owned product names its owner; the other product and the unavailable visit
+        // (no SKU) name the campaign's clients.
+        expect(client, String(sku)).toBe(sku === sku1!.sku ? 'Cliente Dueño' : everyone);
+      }
+    } finally {
+      await db.delete(productClients).where(eq(productClients.clientId, owner));
+      for (const id of [owner, other]) {
         await db.delete(campaignClients).where(eq(campaignClients.clientId, id));
         await db.delete(clients).where(eq(clients.id, id));
       }
