@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { Button } from '../button';
 import { Toaster } from './Toaster';
@@ -98,4 +98,52 @@ export const MobileWidth: Story = {
 export const Dark: Story = {
   globals: { theme: 'dark' },
   render: () => <Demo preload={preloadAll} />,
+};
+
+/**
+ * A toast over an action does not take its clicks (issue #20: the designer's 'Vista previa' sat
+ * under the toast of each move): only the toast's close button is a click target; the message
+ * lets the click through to what is under it.
+ */
+export const ActionUnderToast: Story = {
+  render: () => {
+    function UnderToast() {
+      const api = useMemo(() => createToastApi(), []);
+      const [pressed, setPressed] = useState(0);
+      useEffect(() => () => api.clear(), [api]);
+      return (
+        <div>
+          <div className="relative z-10 flex gap-2">
+            <Button onPress={() => api.success('Pregunta bajada exitosamente.', { timeout: 0 })}>
+              Mover
+            </Button>
+            <p>Vista previa abierta {pressed} veces</p>
+          </div>
+          <Toaster api={api} />
+          <div className="fixed inset-0">
+            <Button className="size-full" onPress={() => setPressed((n) => n + 1)}>
+              Vista previa
+            </Button>
+          </div>
+        </div>
+      );
+    }
+    return <UnderToast />;
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Mover' }));
+    const region = await screen.findByRole('region', { name: 'Notificaciones' });
+    const message = await within(region).findByText('Pregunta bajada exitosamente.');
+    const box = message.getBoundingClientRect();
+    const target = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(target?.closest('button')).toHaveTextContent('Vista previa');
+    // The close button still takes its own click.
+    const close = within(region).getByRole('button', { name: 'Cerrar notificación' });
+    const closeBox = close.getBoundingClientRect();
+    await expect(
+      document
+        .elementFromPoint(closeBox.x + closeBox.width / 2, closeBox.y + closeBox.height / 2)
+        ?.closest('button'),
+    ).toBe(close);
+  },
 };

@@ -19,7 +19,10 @@ import { type ToastApi, type ToastKind, toast as defaultToast } from './toast-qu
 
 const toastStyles = tv({
   extend: focusRing,
-  base: 'pointer-events-auto flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg animate-toast-in sm:w-96',
+  // Click-through: a toast may sit over an action (the designer's 'Vista previa' under the toast
+  // of each move), and a click aimed at that action must not land on the message for 5 s. Only
+  // the close button takes clicks; keyboard users reach the toast with F6 as before.
+  base: 'pointer-events-none flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg animate-toast-in sm:w-96',
   variants: {
     kind: {
       success: 'border-success bg-success-soft text-success-soft-fg',
@@ -53,8 +56,9 @@ export interface ToasterProps {
 /**
  * Renders the toasts of `toast` below the header at the right (at the bottom on phones; react-aria
  * `ToastRegion`: a landmark named 'Notificaciones', F6 moves focus into it, each toast is
- * announced). Mount it once in the app root. Toasts close after 5000 ms (paused while hovered or focused) or with their 'Cerrar
- * notificación' button.
+ * announced). Mount it once in the app root. Toasts close after 5000 ms (paused while the close
+ * button is hovered or the toast focused) or with their 'Cerrar notificación' button. Clicks on a
+ * toast's message go through to what is under it; only the close button takes them.
  */
 export function Toaster({ api = defaultToast }: ToasterProps) {
   return (
@@ -92,7 +96,7 @@ export function Toaster({ api = defaultToast }: ToasterProps) {
                 focusRing({
                   ...rp,
                   className:
-                    '-mr-1 flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md data-hovered:bg-black/10 dark:data-hovered:bg-white/10',
+                    'pointer-events-auto -mr-1 flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md data-hovered:bg-black/10 dark:data-hovered:bg-white/10',
                 })
               }
             >
