@@ -225,6 +225,7 @@ describe('answerIssues: how many options each type takes', () => {
   it('Opción Multiple: at least one', () => {
     const q = question(T.MultipleChoice, 1, three);
     expect(countIssues(q, 0, 1, 2)).toEqual([]);
+    expect(countIssues(q, 1)).toEqual([]);
     expect(countIssues(q)).toEqual([issue('options', 'Se debe elegir al menos una opción.')]);
     // An unknown option is no option chosen.
     expect(answerIssues(q, { questionId: q.id, options: [{ optionId: 3 }] })).toEqual([
@@ -307,6 +308,15 @@ describe('answerIssues: how many options each type takes', () => {
     // Every option ranked, and one of them again.
     expect(answerIssues(q, ranked(1, 2, 3, 1))).toEqual([
       issue('options[3].optionId', 'La opción se eligió más de una vez.'),
+      complete,
+    ]);
+    // Positions 1..3 on three items, but one item twice and another left out.
+    const twice = {
+      questionId: q.id,
+      options: [0, 1, 0].map((i, at) => ({ optionId: optionId(q, i), value: at + 1 })),
+    };
+    expect(answerIssues(q, twice)).toEqual([
+      issue('options[2].optionId', 'La opción se eligió más de una vez.'),
       complete,
     ]);
   });
