@@ -17,6 +17,11 @@ import { responseAjv } from '../../src/http/validation.ts';
 // declared by the operation, and be the envelope: the success envelope matching the contract's
 // schema for that status, or the failure envelope.
 //
+// Each operation is called as the roles that may call it (`rolesOf`, test/fuzz/session.ts: the
+// sync as a promoter, a permission's operations by a user holding every permission and by one
+// holding only that one), and its bodies may start from real examples (`seedBodies`) whose
+// values anywhere inside are replaced by junk.
+//
 // Used by test/security/fuzz.test.ts (a small deterministic sample in the suite) and by
 // test/fuzz/run.ts (`pnpm fuzz`, a long run with figures).
 
@@ -54,6 +59,17 @@ const JUNK_VALUES: unknown[] = [
   { __proto__: { polluted: true } },
   '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
   '../../etc/passwd',
+  // Dates and instants RFC 3339 allows but JavaScript or PostgreSQL cannot hold (issue #20).
+  '2026-06-30T23:59:60Z',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59-23:59',
+  '0000-01-01',
+  '2026-02-30',
+  // A UUID in capitals (the same id as in lower case).
+  '3F0E8C5E-1D2B-4A6F-9C1E-7B2D4F6A8E90',
+  99999999999999,
+  -0.00001,
+  2 ** 53 - 1,
 ];
 
 /** Path and query text that broke something once. */
@@ -215,6 +231,9 @@ export interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
+  /** The role whose access token the request carries (set when it is sent), or `anonymous`. */
+  role: string;
+  anonymous: boolean;
   payload?: string | Buffer;
   /** What was fuzzed, for the failure report. */
   label: string;
@@ -312,8 +331,83 @@ function rawJson(value: unknown): string {
   return JSON.stringify(value).replaceAll(JSON.stringify(RAW_INFINITY), '1e309');
 }
 
-function jsonBodyArb(schema: Json): fc.Arbitrary<{ payload: string; label: string }> {
-  const valid = validValue(schema);
+/** Every path (object keys, array indexes) inside a JSON value, the root excluded. */
+function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, i) => [[...prefix, i], ...pathsOf(item, [...prefix, i])]);
+  }
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [
+      [...prefix, key],
+      ...pathsOf(item, [...prefix, key]),
+    ]);
+  }
+  return [];
+}
+
+/**
+ * Junk shaped like the value it replaces: instants and days JavaScript or PostgreSQL cannot
+ * hold for dates, the same id in capitals for a UUID, numbers beyond the columns for numbers.
+ */
+function shapedJunk(original: unknown, k: number): unknown {
+  const pick = (values: unknown[]) => values[k % values.length];
+  if (typeof original === 'number') {
+    return pick([2 ** 53, 1e15, 99999999999999.98, -1, 0, 1e-7, 2147483648]);
+  }
+  if (typeof original !== 'string') return pick([null, [], {}]);
+  if (/^\d{4}-\d\d-\d\dT/.test(original)) {
+    return pick([
+      '2026-06-30T23:59:60Z',
+      '2026-06-30T17:59:60-06:00',
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00+23:59',
+      '9999-12-31T23:59:59-23:59',
+      '1826-11-20T17:00:00Z',
+    ]);
+  }
+  if (/^\d{4}-\d\d-\d\d$/.test(original)) {
+    return pick(['0000-01-01', '0001-01-01', '9999-12-31', '2023-02-29']);
+  }
+  if (/^[0-9a-f-]{36}$/i.test(original)) return original.toUpperCase();
+  return pick(['a\u0000b', '', ' ', 'x'.repeat(2001)]);
+}
+
+/** A copy of `value` with the value at `path` replaced. */
+function replacedAt(value: unknown, path: (string | number)[], junk: unknown): unknown {
+  if (path.length === 0) return junk;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as Json) }) as Json;
+  copy[head as string] = replacedAt(copy[head as string], rest, junk);
+  return copy;
+}
+
+/**
+ * Valid bodies from the operation's own examples (`seeds`: real ids, so the request reaches
+ * the handler's deeper checks) with a fresh `uuid` wherever one is written, or generated ones.
+ */
+function baseBodyArb(schema: Json, seeds: readonly unknown[]): fc.Arbitrary<unknown> {
+  const generated = validValue(schema);
+  if (seeds.length === 0) return generated;
+  const seeded = fc.tuple(fc.constantFrom(...seeds), fc.uuid()).map(([seed, uuid]) => {
+    // Each uuid of the seed gets a fresh one, in the case it was written in.
+    const fresh = new Map<string, string>();
+    const text = JSON.stringify(seed).replace(/"uuid":"([^"]*)"/g, (_, old: string) => {
+      const key = old.toLowerCase();
+      if (!fresh.has(key))
+        fresh.set(key, `${uuid.slice(0, -3)}${fresh.size.toString(16).padStart(3, '0')}`);
+      const id = fresh.get(key)!;
+      return `"uuid":"${old === key ? id : id.toUpperCase()}"`;
+    });
+    return JSON.parse(text) as unknown;
+  });
+  return fc.oneof({ weight: 3, arbitrary: seeded }, { weight: 1, arbitrary: generated });
+}
+
+function jsonBodyArb(
+  schema: Json,
+  seeds: readonly unknown[] = [],
+): fc.Arbitrary<{ payload: string; label: string }> {
+  const valid = baseBodyArb(schema, seeds);
   const properties = Object.keys((mergedAllOf(resolved(schema)).properties as Json) ?? {});
   const mutated = fc
     .tuple(valid, fc.constantFrom(...(properties.length ? properties : ['x'])), junkValue)
@@ -343,9 +437,24 @@ function jsonBodyArb(schema: Json): fc.Arbitrary<{ payload: string; label: strin
       '[2147483648]',
     )
     .map((payload) => ({ payload, label: `raw body ${JSON.stringify(payload.slice(0, 20))}` }));
+  // One value anywhere inside the body (a visit's survey's answer's dateValue) replaced.
+  const deep = fc
+    .tuple(valid, fc.nat(), junkValue, fc.nat(), fc.boolean())
+    .filter(([value]) => pathsOf(value).length > 0)
+    .map(([value, n, anyJunk, k, shaped]) => {
+      const paths = pathsOf(value);
+      const path = paths[n % paths.length]!;
+      const original = path.reduce<unknown>((node, key) => (node as Json)?.[key], value);
+      const junk = shaped ? shapedJunk(original, k) : anyJunk;
+      return {
+        payload: rawJson(replacedAt(value, path, junk)),
+        label: `body.${path.join('.')}=${rawJson(junk)?.slice(0, 40)}`,
+      };
+    });
   return fc.oneof(
     { weight: 3, arbitrary: valid.map((v) => ({ payload: rawJson(v), label: '' })) },
-    { weight: 3, arbitrary: mutated },
+    { weight: 2, arbitrary: mutated },
+    { weight: 3, arbitrary: deep },
     { weight: 1, arbitrary: protoKeys },
     { weight: 1, arbitrary: garbage },
   );
@@ -426,14 +535,18 @@ function multipartArb(
   });
 }
 
-export function requestArb(op: ContractOperation, token: () => string): fc.Arbitrary<FuzzRequest> {
+export function requestArb(
+  op: ContractOperation,
+  roles: readonly string[] = ['caller'],
+  seeds: readonly unknown[] = [],
+): fc.Arbitrary<FuzzRequest> {
   const body = op.operation.requestBody ? resolved(op.operation.requestBody) : undefined;
   const content = (body?.content ?? {}) as Record<string, { schema?: Json }>;
   const jsonSchema = content['application/json']?.schema;
   const multipartSchema = content['multipart/form-data']?.schema;
   const bodyArb: fc.Arbitrary<{ payload?: string | Buffer; contentType?: string; label: string }> =
     jsonSchema
-      ? jsonBodyArb(jsonSchema).map((b) => ({ ...b, contentType: 'application/json' }))
+      ? jsonBodyArb(jsonSchema, seeds).map((b) => ({ ...b, contentType: 'application/json' }))
       : multipartSchema
         ? multipartArb(multipartSchema)
         : fc.constant({ label: '' });
@@ -447,21 +560,25 @@ export function requestArb(op: ContractOperation, token: () => string): fc.Arbit
     'none',
     'garbage',
   );
-  return fc.tuple(pathArb(op), queryArb(op), bodyArb, auth).map(([path, query, b, who]) => {
-    const headers: Record<string, string> = {};
-    if (who === 'token') headers.authorization = `Bearer ${token()}`;
-    if (who === 'garbage') headers.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
-    if (b.contentType) headers['content-type'] = b.contentType;
-    return {
-      method: op.method,
-      url: `${apiBasePath}${path.path}${query.query}`,
-      headers,
-      payload: b.payload,
-      label: [path.label, query.label, b.label, who === 'token' ? '' : `auth ${who}`]
-        .filter(Boolean)
-        .join('; '),
-    };
-  });
+  const role = fc.constantFrom(...roles);
+  return fc
+    .tuple(pathArb(op), queryArb(op), bodyArb, auth, role)
+    .map(([path, query, b, who, as]) => {
+      const headers: Record<string, string> = {};
+      if (who === 'garbage') headers.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
+      if (b.contentType) headers['content-type'] = b.contentType;
+      return {
+        method: op.method,
+        url: `${apiBasePath}${path.path}${query.query}`,
+        headers,
+        role: who === 'token' ? as : `${who} token`,
+        anonymous: who !== 'token',
+        payload: b.payload,
+        label: [path.label, query.label, b.label, who === 'token' ? `as ${as}` : `auth ${who}`]
+          .filter(Boolean)
+          .join('; '),
+      };
+    });
 }
 
 /* ---------- checking answers ---------- */
@@ -528,14 +645,23 @@ export interface FuzzFailure {
 export interface FuzzStats {
   requests: number;
   byStatus: Record<string, number>;
+  /** Per role (or 'none' / 'garbage' token): requests and operations sent as it, and statuses. */
+  byRole: Record<
+    string,
+    { requests: number; operations: number; byStatus: Record<string, number> }
+  >;
   failures: FuzzFailure[];
   durationMs: number;
 }
 
 export interface FuzzOptions {
   app: FastifyInstance;
-  /** A valid access token (minted again by the caller when it is revoked). */
-  token: () => string;
+  /** A valid access token of a role for an operation (minted again when it is revoked). */
+  token: (op: ContractOperation, role: string) => string | Promise<string>;
+  /** The roles that may call an operation (default: one, 'caller'). */
+  rolesOf?: (op: ContractOperation) => readonly string[];
+  /** Valid bodies of an operation to mutate, by operationId (real ids reach deeper checks). */
+  seedBodies?: Record<string, readonly unknown[]>;
   runsPerOperation: number;
   seed: number;
   /** Only these operations (default: every operation of the contract). */
@@ -546,24 +672,38 @@ export interface FuzzOptions {
 
 export async function fuzzContract(options: FuzzOptions): Promise<FuzzStats> {
   const started = performance.now();
-  const stats: FuzzStats = { requests: 0, byStatus: {}, failures: [], durationMs: 0 };
+  const stats: FuzzStats = { requests: 0, byStatus: {}, byRole: {}, failures: [], durationMs: 0 };
   const operations = listOperations().filter(
     (op) => !options.operationIds || options.operationIds.includes(op.operationId),
   );
   for (const [index, op] of operations.entries()) {
-    const samples = fc.sample(requestArb(op, options.token), {
+    const roles = options.rolesOf?.(op) ?? ['caller'];
+    const samples = fc.sample(requestArb(op, roles, options.seedBodies?.[op.operationId]), {
       seed: options.seed + index,
       numRuns: options.runsPerOperation,
     });
+    const rolesSeen = new Set<string>();
     for (const request of samples) {
+      const headers = { ...request.headers };
+      if (!request.anonymous) {
+        headers.authorization = `Bearer ${await options.token(op, request.role)}`;
+      }
       const response = await options.app.inject({
         method: request.method as 'GET',
         url: request.url,
-        headers: request.headers,
+        headers,
         ...(request.payload !== undefined ? { payload: request.payload } : {}),
       });
       stats.requests += 1;
       stats.byStatus[response.statusCode] = (stats.byStatus[response.statusCode] ?? 0) + 1;
+      const role = request.role;
+      const perRole = (stats.byRole[role] ??= { requests: 0, operations: 0, byStatus: {} });
+      perRole.requests += 1;
+      perRole.byStatus[response.statusCode] = (perRole.byStatus[response.statusCode] ?? 0) + 1;
+      if (!rolesSeen.has(role)) {
+        rolesSeen.add(role);
+        perRole.operations += 1;
+      }
       const problem = contractViolation(op, response);
       if (problem) {
         stats.failures.push({

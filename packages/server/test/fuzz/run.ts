@@ -1,24 +1,29 @@
 // `pnpm fuzz`: the long run of the contract fuzzer (test/fuzz/contract-fuzz.ts) on a fresh
 // database: PGlite, or PostgreSQL with TEST_DATABASE_URL. Prints the figures and exits 1 on
-// any failure. FUZZ_RUNS (per operation, default 120) and FUZZ_SEED (default: the time).
+// any failure. FUZZ_RUNS (per operation, default 120), FUZZ_SEED (default: the time) and
+// FUZZ_OPERATIONS (operationIds separated by commas; default: every operation).
 import { fuzzContract } from './contract-fuzz.ts';
-import { fuzzSession } from './session.ts';
+import { FUZZ_APP_CONFIG, fuzzSession } from './session.ts';
 import { createTestApp, createUser } from '../helpers.ts';
 import { listOperations } from '../../src/http/contract.ts';
 
 const runsPerOperation = Number(process.env.FUZZ_RUNS ?? 120);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_000);
-const operations = listOperations().length;
+const operationIds = process.env.FUZZ_OPERATIONS?.split(',').map((id) => id.trim());
+const operations = operationIds?.length ?? listOperations().length;
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'PGlite';
 console.log(
   `fuzzing ${operations} operations x ${runsPerOperation} requests, seed ${seed}, on ${database}`,
 );
 
-const t = await createTestApp();
+const t = await createTestApp({ config: FUZZ_APP_CONFIG });
 const session = await fuzzSession(t.app, t.db);
 const stats = await fuzzContract({
   app: t.app,
   token: session.token,
+  rolesOf: session.rolesOf,
+  seedBodies: session.seedBodies,
+  operationIds,
   runsPerOperation,
   seed,
   async afterRequest(count) {
@@ -27,7 +32,7 @@ const stats = await fuzzContract({
   },
 });
 // The process is still healthy afterwards: health, and sign-in of a user the fuzzer never saw
-// (the fuzzer's caller holds every permission and may have changed the administrator's password).
+// (a caller holds every permission and may have changed the administrator's password).
 const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
 const fresh = await createUser(t.db, t.config, []);
 const signIn = await t.app.inject({
@@ -47,6 +52,14 @@ console.log(
     .map(([status, count]) => `${status}: ${count}`)
     .join(', '),
 );
+for (const [role, figures] of Object.entries(stats.byRole)) {
+  const statuses = Object.entries(figures.byStatus)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
+  console.log(
+    `  as ${role}: ${figures.operations} operations, ${figures.requests} requests (${statuses})`,
+  );
+}
 console.log(`afterwards: health ${health.statusCode}, sign-in ${signIn.statusCode}`);
 const byProblem = new Map<string, number>();
 for (const failure of stats.failures) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzContract } from '../fuzz/contract-fuzz.ts';
-import { fuzzSession } from '../fuzz/session.ts';
+import { FUZZ_APP_CONFIG, fuzzSession } from '../fuzz/session.ts';
 import { createTestApp, createUser, expectSuccess, type TestApp } from '../helpers.ts';
 
 // The deterministic sample of the contract fuzzer (test/fuzz/contract-fuzz.ts): every operation
@@ -9,7 +9,7 @@ import { createTestApp, createUser, expectSuccess, type TestApp } from '../helpe
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: FUZZ_APP_CONFIG });
 });
 
 afterAll(async () => {
@@ -22,12 +22,19 @@ describe('contract fuzzing (sample)', () => {
     const stats = await fuzzContract({
       app: t.app,
       token: session.token,
+      rolesOf: session.rolesOf,
+      seedBodies: session.seedBodies,
       afterRequest: session.afterRequest,
       runsPerOperation: 6,
       seed: 20261123,
     });
     expect(stats.requests).toBeGreaterThan(400);
     expect(stats.failures, JSON.stringify(stats.failures.slice(0, 5), null, 2)).toEqual([]);
+    // Each operation was called as the roles that may call it: the three sync operations as a
+    // promoter (who gets past the 403), a permission's operations also by its single holder.
+    expect(stats.byRole.promoter?.operations).toBe(3);
+    expect(stats.byRole.promoter?.byStatus['200']).toBeGreaterThan(0);
+    expect(stats.byRole['single permission']?.operations).toBeGreaterThan(80);
     // The process is still healthy afterwards: health, and sign-in of a user the fuzzer never
     // saw (its caller holds every permission and may change the administrator's password).
     expectSuccess(await t.app.inject({ method: 'GET', url: '/api/v1/health' }), 'getHealth');

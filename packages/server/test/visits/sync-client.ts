@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { components } from '@anaquel/api/schema';
+import type { Db } from '../../src/db/client.ts';
 import {
   answerOptions,
   answerPhotos,
@@ -36,17 +37,17 @@ export interface ValueSurvey {
   photo: number;
 }
 
-export async function addValueSurvey(t: TestApp, campaignId: number): Promise<ValueSurvey> {
-  const [survey] = await t.db
+export async function addValueSurvey(db: Db, campaignId: number): Promise<ValueSurvey> {
+  const [survey] = await db
     .insert(surveys)
     .values({ campaignId, type: 1, name: 'Datos de la visita', points: 0 })
     .returning({ id: surveys.id });
-  const [segment] = await t.db
+  const [segment] = await db
     .insert(segments)
     .values({ surveyId: survey!.id, name: 'Datos', order: 0 })
     .returning({ id: segments.id });
   const question = async (type: number, order: number, description: string, more = {}) => {
-    const [row] = await t.db
+    const [row] = await db
       .insert(questions)
       .values({ segmentId: segment!.id, type, order, description, isOptional: order > 0, ...more })
       .returning({ id: questions.id });
@@ -151,7 +152,7 @@ export function useSyncWorld(): SyncWorld {
     s.t = await createTestApp();
     s.w = await createWorld(s.t.db, s.t.config);
     s.token = await accessTokenFor(s.t.app, s.t.db, s.w.promoter.id);
-    s.survey = await addValueSurvey(s.t, s.w.campaignId);
+    s.survey = await addValueSurvey(s.t.db, s.w.campaignId);
     s.client = syncClient(s.t);
     s.visit = (overrides) => valueVisit(s.w, s.survey, overrides);
     // Building the world takes many inserts: give it room on a loaded machine.
