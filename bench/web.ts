@@ -1,12 +1,17 @@
 // `pnpm bench:web`: Lighthouse on the built app as the server sends it, mobile and desktop
-// presets, /login (anonymous) and /dashboard (signed in), median of BENCH_WEB_RUNS runs (3).
+// presets (BENCH_WEB_PRESETS), /login (anonymous) and the signed-in screens a supervisor opens
+// first: /dashboard, /checkins and a visit's survey result; median of BENCH_WEB_RUNS runs (3).
 //
 // It builds the current checkout's app into a temporary folder (BENCH_WEB_DIST to serve an
 // existing build instead), starts the real server (packages/server/src/main.ts) on PGlite in a
-// temporary DATA_DIR on BENCH_WEB_PORT (default 3280, loopback only), and runs Lighthouse 12 in
-// the system Chromium (scripts/chromium.mjs) launched by chrome-launcher. For /dashboard it signs
-// in once through the form (Playwright over the DevTools port) and keeps the session between runs
-// (disableStorageReset) while clearing the HTTP cache before each run, so every run is a cold load.
+// temporary DATA_DIR on BENCH_WEB_PORT (default 3280, loopback only) with the first start's demo
+// data (visits included), and runs Lighthouse 12 in the system Chromium (scripts/chromium.mjs)
+// launched by chrome-launcher. For the signed-in screens it signs in once through the form
+// (Playwright over the DevTools port) and keeps the session between runs (disableStorageReset)
+// while clearing the HTTP cache before each run, so every run is a cold load. The visit result is
+// the first answered survey of the newest visit, found through the API. BENCH_WEB_ROUTES limits the
+// routes (comma-separated: login,dashboard,checkins,result); BENCH_WEB_REPORTS=<dir> keeps every
+// run's whole Lighthouse report (treemap, network requests, main-thread tasks) there.
 // Timings depend on the machine: the byte figures are what the CI budget (tests/e2e/budget.spec.ts)
 // guards; this script is for the scores. Writes bench/results/web-<timestamp>.json.
 import { execFileSync, spawn } from 'node:child_process';
@@ -16,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
-import { chromium } from 'playwright';
+import { chromium, type Page } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { median } from './stats.ts';
 
@@ -27,6 +32,16 @@ const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const origin = `http://127.0.0.1:${port}`;
 const adminEmail = 'admin@anaquel.mx';
 const adminPassword = 'Anaquel#2026';
+const presets = (process.env.BENCH_WEB_PRESETS ?? 'mobile,desktop').split(',') as Preset[];
+const routes = new Set(
+  (process.env.BENCH_WEB_ROUTES ?? 'login,dashboard,checkins,result').split(','),
+);
+const reportsDir = process.env.BENCH_WEB_REPORTS && path.resolve(process.env.BENCH_WEB_REPORTS);
+const flags: Flags = {
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance', 'accessibility'],
+};
 
 interface RunFigures {
   performance: number;
@@ -77,6 +92,60 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/** Keeps a run's whole report when BENCH_WEB_REPORTS names a folder. */
+async function keepReport(label: string, preset: Preset, run: number, result: RunnerResult) {
+  if (!reportsDir) return;
+  await mkdir(reportsDir, { recursive: true });
+  const name = `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}-${run + 1}.json`;
+  await writeFile(path.join(reportsDir, name), JSON.stringify(result.lhr));
+}
+
+/** GET (or POST `body` to) the API as the administrator; the answer's `data`. */
+async function api<T>(route: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin}/api/v1${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The result screen of the newest visit's first answered survey (demo data). */
+async function visitResultPath(): Promise<string> {
+  const { accessToken } = await api<{ accessToken: string }>('/auth/login', undefined, {
+    username: adminEmail,
+    password: adminPassword,
+  });
+  const visits = await api<{ rows: { id: number }[] }>('/checkins?PageSize=50', accessToken);
+  for (const { id } of visits.rows) {
+    const surveys = await api<{ id: number }[]>(`/checkins/${id}/surveys`, accessToken);
+    if (surveys[0]) return `/checkins/${id}/surveys/${surveys[0].id}`;
+  }
+  throw new Error('no answered survey among the newest visits: the demo data has none');
+}
+
+/** The signed-in routes to measure, by label: [label, path]. */
+async function signedInRoutes(): Promise<[string, string][]> {
+  const list: [string, string][] = [];
+  if (routes.has('dashboard')) list.push(['/dashboard', '/dashboard']);
+  if (routes.has('checkins')) list.push(['/checkins', '/checkins']);
+  if (routes.has('result')) list.push(['/checkins/:id/surveys/:id', await visitResultPath()]);
+  return list;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Correo electrónico').fill(adminEmail);
+  await page.getByLabel('Contraseña', { exact: true }).fill(adminPassword);
+  await page.getByText('Recordarme').click();
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
 async function main(): Promise<void> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'anaquel-bench-web-'));
   const distDir = process.env.BENCH_WEB_DIST
@@ -100,7 +169,7 @@ async function main(): Promise<void> {
       DATA_DIR: path.join(workDir, 'data'),
       APP_DIST_DIR: distDir,
       APP_URL: origin,
-      DEMO_DATA: 'false',
+      DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
@@ -113,67 +182,56 @@ async function main(): Promise<void> {
   });
   try {
     await waitForServer(`${origin}/api/v1/health`, 120_000);
-    const results: Record<string, Record<Preset, RunFigures[]>> = {
-      '/login': { mobile: [], desktop: [] },
-      '/dashboard': { mobile: [], desktop: [] },
-    };
-    const flags: Flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
+    const results: Record<string, Record<Preset, RunFigures[]>> = {};
+    const measure = async (
+      label: string,
+      url: string,
+      signedIn: boolean,
+      clear?: () => Promise<void>,
+    ) => {
+      for (const preset of presets) {
+        for (let i = 0; i < runs; i += 1) {
+          await clear?.();
+          const result = await lighthouse(
+            url,
+            { ...flags, port: chrome.port, disableStorageReset: signedIn },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error('Lighthouse returned no result');
+          if (
+            signedIn &&
+            new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname
+          ) {
+            throw new Error(`${label} ended on ${result.lhr.finalDisplayedUrl}: not signed in`);
+          }
+          await keepReport(label, preset, i, result);
+          const failure = failedRun(result);
+          if (failure === null)
+            (results[label] ??= { mobile: [], desktop: [] })[preset].push(figures(result));
+          process.stdout.write(
+            `${label} ${preset} run ${i + 1}: ${failure ?? JSON.stringify(figures(result))}\n`,
+          );
+        }
+      }
     };
 
     // /login: anonymous, Lighthouse's default storage reset (cold cache, no session).
-    for (const preset of ['mobile', 'desktop'] as const) {
-      for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(
-          `${origin}/login`,
-          flags,
-          preset === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error('Lighthouse returned no result');
-        const failure = failedRun(result);
-        if (failure === null) results['/login']![preset].push(figures(result));
-        process.stdout.write(
-          `/login ${preset} run ${i + 1}: ${failure ?? JSON.stringify(figures(result))}\n`,
-        );
-      }
-    }
+    if (routes.has('login')) await measure('/login', `${origin}/login`, false);
 
-    // /dashboard: sign in once through the form; the refresh cookie (rotated at every reload)
-    // and the persisted auth store survive, the HTTP cache is cleared before every run.
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const context = browser.contexts()[0]!;
-    const page = await context.newPage();
-    await page.goto(`${origin}/login`);
-    await page.getByLabel('Correo electrónico').fill(adminEmail);
-    await page.getByLabel('Contraseña', { exact: true }).fill(adminPassword);
-    await page.getByText('Recordarme').click();
-    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-    await page.waitForURL('**/dashboard');
-    const cdp = await context.newCDPSession(page);
-    for (const preset of ['mobile', 'desktop'] as const) {
-      for (let i = 0; i < runs; i += 1) {
-        await cdp.send('Network.clearBrowserCache');
-        const result = await lighthouse(
-          `${origin}/dashboard`,
-          { ...flags, disableStorageReset: true },
-          preset === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error('Lighthouse returned no result');
-        if (!result.lhr.finalDisplayedUrl.endsWith('/dashboard')) {
-          throw new Error(`/dashboard ended on ${result.lhr.finalDisplayedUrl}: not signed in`);
-        }
-        const failure = failedRun(result);
-        if (failure === null) results['/dashboard']![preset].push(figures(result));
-        process.stdout.write(
-          `/dashboard ${preset} run ${i + 1}: ${failure ?? JSON.stringify(figures(result))}\n`,
-        );
-      }
+    // Signed in: sign in once through the form; the refresh cookie (rotated at every reload) and
+    // the persisted auth store survive, the HTTP cache is cleared before every run.
+    const signedIn = await signedInRoutes();
+    if (signedIn.length > 0) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const context = browser.contexts()[0]!;
+      const page = await context.newPage();
+      await signIn(page);
+      const cdp = await context.newCDPSession(page);
+      const clear = async () => void (await cdp.send('Network.clearBrowserCache'));
+      for (const [label, route] of signedIn) await measure(label, `${origin}${route}`, true, clear);
+      await page.close();
+      await browser.close().catch(() => undefined);
     }
-    await page.close();
-    await browser.close().catch(() => undefined);
 
     const lines = [
       '',
@@ -185,6 +243,7 @@ async function main(): Promise<void> {
     const summary: Record<string, Record<string, Record<keyof RunFigures, number>>> = {};
     for (const [route, presets] of Object.entries(results)) {
       for (const [preset, list] of Object.entries(presets)) {
+        if (!presets.includes(preset as Preset)) continue;
         if (list.length === 0) {
           lines.push(`| ${route} | ${preset} | no run could be scored | | | | | | |`);
           continue;
