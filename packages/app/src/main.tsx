@@ -1,7 +1,9 @@
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LazyAppProviders } from './app/providers';
+import { appErrorHandler, loadedAppServices } from './app/lazy-services';
 import { loadToaster } from './app/lazy-toaster';
+import { endSession, restoreSession } from './app/session';
 import { SignInApp, type LeaveSignIn } from './app/sign-in-app';
 import { startThemeSync } from './lib/theme';
 import { useAuthStore } from './stores/auth-store';
@@ -24,8 +26,13 @@ function render(app: ReactNode) {
 /** The router and the route table: not loaded by a signed-out visit to /login (sign-in-app.tsx). */
 const loadAppRouter = () => import('./app/app-router');
 
-/** Renders the whole app at the current URL (its loading overlay until the first page loads). */
+/**
+ * Renders the whole app at the current URL (its loading overlay until the first page loads). After
+ * a reload the session is renewed while the router's code loads, not once it has rendered
+ * (AppRoot's restore joins this one): a signed-in page's data then waits for neither.
+ */
 async function startApp() {
+  void restoreSession(appErrorHandler, () => endSession(loadedAppServices()?.queryClient));
   const { createAppRouter, AppRouter } = await loadAppRouter();
   render(<AppRouter router={createAppRouter()} />);
 }

@@ -1,7 +1,7 @@
 import type { PermissionCode } from '@anaquel/api';
 import type { ComponentType } from 'react';
 import { LoadingOverlay } from '@anaquel/ui';
-import type { RouteObject } from 'react-router';
+import { matchPath, type RouteObject } from 'react-router';
 import type * as RelationScreens from '../features/relations/relation-screens';
 import { PrivateRoute, PublicOnlyRoute, RequirePermission } from './guards';
 import { AppRoot } from './app-root';
@@ -237,18 +237,18 @@ export function prefetchSignedInShell(): void {
 }
 
 /**
- * Fetches, in the background, the code of every screen `permissions` may open (once signed in),
- * so following a menu entry shows the screen without a visible wait.
+ * Fetches the code of the screen at `pathname` (a link's target), if it is one of `screens`: called
+ * when a link is pointed at, focused or pressed, so following it shows the screen without a
+ * visible wait, while a page loads only its own code (issue 20).
  */
-export function prefetchScreens(
-  permissions: readonly string[],
+export function prefetchScreenAt(
+  pathname: string,
   screens: readonly ScreenRoute[] = privateScreens,
 ): void {
-  for (const { anyOf, screen } of screens) {
-    if (!anyOf?.length || anyOf.some((code) => permissions.includes(code))) {
-      screen().catch(ignoreFailure);
-    }
-  }
+  screens
+    .find(({ path }) => matchPath(path, pathname))
+    ?.screen()
+    .catch(ignoreFailure);
 }
 
 /** What each route tells the document title (read by AppRoot from the matches). */

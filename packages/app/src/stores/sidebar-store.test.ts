@@ -1,11 +1,25 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setViewportWidth } from '../test/match-media';
 import { useSidebarStore } from './sidebar-store';
+
+/** The store as a page loaded at `width` creates it. */
+async function storeLoadedAt(width: number) {
+  setViewportWidth(width);
+  vi.resetModules();
+  return (await import('./sidebar-store')).useSidebarStore;
+}
 
 describe('sidebar store', () => {
   beforeEach(() => useSidebarStore.setState(useSidebarStore.getInitialState()));
 
-  it('starts open', () => {
+  it('starts open on a desktop', () => {
     expect(useSidebarStore.getState().isOpen).toBe(true);
+  });
+
+  it('starts closed on a phone and open from tablet up (spec 1 §2), before the shell renders', async () => {
+    expect((await storeLoadedAt(500)).getState().isOpen).toBe(false);
+    expect((await storeLoadedAt(767)).getState().isOpen).toBe(false);
+    expect((await storeLoadedAt(768)).getState().isOpen).toBe(true);
   });
 
   it('toggle flips isOpen', () => {

@@ -1,13 +1,11 @@
 import { logoutMutationOptions } from '@anaquel/api';
 import { Header, LoadingOverlay } from '@anaquel/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ChangePasswordModal } from '../../features/auth';
 import { BREAKPOINTS, useMediaQuery } from '../../lib/use-media-query';
-import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
-import { prefetchScreens } from '../routes';
+import { prefetchScreenAt } from '../routes';
 import { useSidebarStore } from '../../stores/sidebar-store';
 import { endSession } from '../session';
 import { AppSidebar, SIDEBAR_ID } from './app-sidebar';
@@ -32,22 +30,33 @@ function useResponsiveSidebar() {
 }
 
 /**
- * Once signed in, the code of every screen the user may open is fetched while the browser is idle,
- * so following a menu entry shows no loading wait (issue 14). Again when the permissions change.
+ * A screen's code is fetched when a link to it is pointed at, focused or pressed: a page loads only
+ * its own code (on a phone, every other screen's code cost seconds of main thread), and following
+ * a link rarely waits for it (issue 20).
  */
-function usePrefetchScreens() {
-  const permissions = useAuthStore((s) => s.user?.permissions);
+function usePrefetchOnIntent() {
   useEffect(() => {
-    if (!permissions) return;
-    const run = () => prefetchScreens(permissions);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(run, 1000);
-    return () => window.clearTimeout(id);
-  }, [permissions]);
+    let last: Element | null = null;
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link === last || !(link instanceof HTMLAnchorElement)) return;
+      last = link;
+      if (link.origin === window.location.origin) prefetchScreenAt(link.pathname);
+    };
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+    };
+  }, []);
 }
+
+/** The change-password dialog, fetched when first opened (its form and zod schemas). */
+const ChangePasswordModal = lazy(async () => ({
+  default: (await import('../../features/auth/components/change-password-modal'))
+    .ChangePasswordModal,
+}));
 
 /** The signed-in shell: header, side menu with the user card, and the screen. */
 export function ShellLayout() {
@@ -55,9 +64,12 @@ export function ShellLayout() {
   const toggle = useSidebarStore((s) => s.toggle);
   const setOpen = useSidebarStore((s) => s.setOpen);
   useResponsiveSidebar();
-  usePrefetchScreens();
+  usePrefetchOnIntent();
 
   const changePassword = useModal('change-password');
+  // Once opened it stays mounted, so closing it animates as before.
+  const [wantsChangePassword, setWantsChangePassword] = useState(false);
+  if (changePassword.isOpen && !wantsChangePassword) setWantsChangePassword(true);
   const queryClient = useQueryClient();
   const logout = useMutation(logoutMutationOptions());
   // spec 1 §2: 'Cerrar Sesión' calls logout, then clears the session; the guard goes to /login.
@@ -84,7 +96,14 @@ export function ShellLayout() {
           <Outlet />
         </main>
       </div>
-      <ChangePasswordModal isOpen={changePassword.isOpen} onOpenChange={changePassword.setOpen} />
+      {wantsChangePassword && (
+        <Suspense fallback={<LoadingOverlay />}>
+          <ChangePasswordModal
+            isOpen={changePassword.isOpen}
+            onOpenChange={changePassword.setOpen}
+          />
+        </Suspense>
+      )}
       <LoadingOverlay isVisible={logout.isPending} label="Cerrando sesión" />
     </div>
   );

@@ -84,7 +84,8 @@ export {
   type NamedOutput,
   type NamedValues,
 } from './named-form';
-export { RelationEditor, parseRouteId, type RelationEditorConfig } from './relation-editor';
+export { RelationEditor, type RelationEditorConfig } from './relation-editor';
+export { parseRouteId } from './route-id';
 export { ResourceFormModal, type FormTarget } from './resource-form-modal';
 export { ResourceListPage } from './resource-list-page';
 export {

@@ -21,6 +21,7 @@ import type { PermissionBase } from './definition';
 import { MUTATION_META, notifyMutationFailure } from './feedback';
 import { entityTexts, type EntityLabels } from './labels';
 import { optionLabel, useOptionList } from './options-fields';
+import { parseRouteId } from './route-id';
 import { useResourcePermissions } from './use-resource-permissions';
 
 /** One relation editor route (spec 2 §2 "Relation editors"). */
@@ -50,13 +51,6 @@ export interface RelationEditorConfig<Detail = never> {
     /** spec 2 §8: 'Error al cargar los productos'. */
     loadError: string;
   };
-}
-
-/** A route parameter as a record id: a positive integer, or null. */
-export function parseRouteId(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /**

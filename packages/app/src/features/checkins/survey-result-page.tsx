@@ -14,7 +14,7 @@ import {
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { parseRouteId } from '../../components/resource';
+import { parseRouteId } from '../../components/resource/route-id';
 
 /** The result as the ui shows it: photo ids become gallery images (thumbnail and full URLs). */
 function toView(segment: ResultSegment): ResultSegmentView {
