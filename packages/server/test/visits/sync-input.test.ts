@@ -125,3 +125,92 @@ describe('dates JavaScript or PostgreSQL cannot hold', () => {
     expect(row).toEqual({ dateValue: '0001-01-01' });
   });
 });
+
+describe('numbers and text the columns cannot hold never reach them', () => {
+  /** The value survey's visit with one more answer (or the same text answer changed). */
+  const withAnswer = (answer: Record<string, unknown>, more: Partial<SyncCheckIn> = {}) => {
+    const v = visit(more);
+    v.surveys[0]!.answers.push(answer as never);
+    return v;
+  };
+
+  const refused: [string, () => unknown, string, string][] = [
+    [
+      'an intValue beyond 2^53 - 1',
+      () => withAnswer({ questionId: s.survey.integer, intValue: 2 ** 53 }),
+      'checkIns[0].surveys[0].answers[1].intValue',
+      'Debe ser menor o igual a 9007199254740991.',
+    ],
+    [
+      'a decimalValue beyond the column (14 digits before the point)',
+      () => withAnswer({ questionId: s.survey.decimal, decimalValue: 1e14 }),
+      'checkIns[0].surveys[0].answers[1].decimalValue',
+      'Debe ser menor o igual a 99999999999999.',
+    ],
+    [
+      'a latitude beyond 90',
+      () => visit({ checkInLatitude: 90.000001, checkInLongitude: 0 }),
+      'checkIns[0].checkInLatitude',
+      'Debe ser menor o igual a 90.',
+    ],
+    [
+      'U+0000 in a textValue',
+      () => {
+        const v = visit();
+        v.surveys[0]!.answers[0]!.textValue = 'a\u0000b';
+        return v;
+      },
+      'checkIns[0].surveys[0].answers[0].textValue',
+      'No puede contener el carácter nulo (U+0000).',
+    ],
+    [
+      "U+0000 in an option's otherText",
+      () =>
+        withAnswer({
+          questionId: s.w.storeSurvey.q['Ubicación']!.id,
+          options: [{ optionId: s.w.storeSurvey.q['Ubicación']!.options[2], otherText: '\u0000' }],
+        }),
+      'checkIns[0].surveys[0].answers[1].options[0].otherText',
+      'No puede contener el carácter nulo (U+0000).',
+    ],
+  ];
+
+  it.each(refused)('%s is a 400 for the batch', async (_, make, field, message) => {
+    const before = await s.client.counts();
+    const failure = expectFailure(await s.client.send(s.token, [make()]), 'syncCheckIns', 400);
+    expect(failure.validationErrors).toContainEqual({ field, message });
+    expect(await s.client.counts()).toEqual(before);
+  });
+
+  it('a prototype key inside a visit is a 400 and pollutes nothing', async () => {
+    const v = JSON.stringify({ checkIns: [visit()] }).replace(
+      '{"uuid"',
+      '{"__proto__":{"polluted":true},"uuid"',
+    );
+    const response = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sync/checkins',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+      payload: v,
+    });
+    expectFailure(response, 'syncCheckIns', 400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('the largest values the contract allows are stored exactly', async () => {
+    const v = visit({ checkInLatitude: -90, checkInLongitude: 180 });
+    v.surveys[0]!.answers.push(
+      { questionId: s.survey.integer, intValue: 2 ** 53 - 1 },
+      { questionId: s.survey.decimal, decimalValue: -99999999999999 },
+    );
+    const [result] = await s.client.sync(s.token, [v]);
+    expect(result).toMatchObject({ status: 'created' });
+    const rows = await s.t.db
+      .select({ intValue: answers.intValue, decimalValue: answers.decimalValue })
+      .from(answers)
+      .where(eq(answers.questionId, s.survey.integer));
+    expect(rows).toContainEqual({ intValue: 2 ** 53 - 1, decimalValue: null });
+    const [stored] = await s.t.db.select().from(checkIns).where(eq(checkIns.uuid, v.uuid));
+    expect(stored).toMatchObject({ checkInLatitude: -90, checkInLongitude: 180 });
+  });
+});
