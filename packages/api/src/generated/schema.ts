@@ -3999,6 +3999,11 @@ export interface components {
       segmentName: string;
       /** @example 1 */
       surveyId: number;
+      /**
+       * @description Name of the survey the row belongs to (tells a survey's rows from its copy's).
+       * @example Auditoría de anaquel
+       */
+      surveyName: string;
       type: components['schemas']['QuestionType'];
       /**
        * @description Spanish label of the type (spec 1 §9).
@@ -4110,6 +4115,11 @@ export interface components {
       questionType: components['schemas']['QuestionType'];
       /** @example 1 */
       surveyId: number;
+      /**
+       * @description Name of the survey the row belongs to (tells a survey's rows from its copy's).
+       * @example Auditoría de anaquel
+       */
+      surveyName: string;
       order: components['schemas']['Order'];
       /** @example Sí */
       description: string;
@@ -5160,6 +5170,8 @@ export interface components {
     QuestionSort: (
       | 'id'
       | '-id'
+      | 'surveyName'
+      | '-surveyName'
       | 'segmentName'
       | '-segmentName'
       | 'order'
@@ -5190,6 +5202,8 @@ export interface components {
     MultipleOptionSort: (
       | 'id'
       | '-id'
+      | 'surveyName'
+      | '-surveyName'
       | 'questionDescription'
       | '-questionDescription'
       | 'order'

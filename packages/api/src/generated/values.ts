@@ -15,6 +15,7 @@ export const CONTRACT_SORT_COLUMNS = {
   '/clients/paged': ['id', 'code', 'commercialName', 'legalName', 'taxId', 'isActive'],
   '/multipleoptions/paged': [
     'id',
+    'surveyName',
     'questionDescription',
     'order',
     'description',
@@ -35,6 +36,7 @@ export const CONTRACT_SORT_COLUMNS = {
   '/profiles/paged': ['id', 'name', 'description', 'isActive'],
   '/questions/paged': [
     'id',
+    'surveyName',
     'segmentName',
     'order',
     'typeDescription',

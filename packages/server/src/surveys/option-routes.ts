@@ -74,6 +74,7 @@ const rowFields = {
   questionDescription: questions.description,
   questionType: questions.type,
   surveyId: segments.surveyId,
+  surveyName: surveys.name,
   order: multipleOptions.order,
   description: multipleOptions.description,
   points: multipleOptions.points,
@@ -90,6 +91,7 @@ const toOption = (raw: Record<string, unknown>): OptionRowAnswer => ({
   questionDescription: raw.questionDescription as string,
   questionType: raw.questionType as number,
   surveyId: raw.surveyId as number,
+  surveyName: raw.surveyName as string,
   order: raw.order as number,
   description: raw.description as string,
   points: Number(raw.points),
@@ -216,9 +218,10 @@ export function registerOptionRoutes(app: FastifyInstance): void {
     pagedList(request.query, {
       source: source(db()),
       rowFields,
-      search: [fold(multipleOptions.description), fold(questions.description)],
+      search: [fold(multipleOptions.description), fold(questions.description), fold(surveys.name)],
       sort: {
         id: multipleOptions.id,
+        surveyName: fold(surveys.name),
         questionDescription: fold(questions.description),
         order: multipleOptions.order,
         description: fold(multipleOptions.description),

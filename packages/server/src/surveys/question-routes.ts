@@ -73,6 +73,7 @@ const rowFields = {
   segmentId: questions.segmentId,
   segmentName: segments.name,
   surveyId: segments.surveyId,
+  surveyName: surveys.name,
   type: questions.type,
   order: questions.order,
   description: questions.description,
@@ -89,6 +90,7 @@ const toQuestion = (raw: Record<string, unknown>): Question => ({
   segmentId: raw.segmentId as number,
   segmentName: raw.segmentName as string,
   surveyId: raw.surveyId as number,
+  surveyName: raw.surveyName as string,
   type: raw.type as number,
   typeDescription: questionTypeLabel(raw.type as number),
   order: raw.order as number,
@@ -248,9 +250,10 @@ export function registerQuestionRoutes(app: FastifyInstance): void {
     pagedList(request.query, {
       source: source(db()),
       rowFields,
-      search: [fold(questions.description), fold(segments.name)],
+      search: [fold(questions.description), fold(segments.name), fold(surveys.name)],
       sort: {
         id: questions.id,
+        surveyName: fold(surveys.name),
         segmentName: fold(segments.name),
         order: questions.order,
         typeDescription: questionTypeCase(questions.type),

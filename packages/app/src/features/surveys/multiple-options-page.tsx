@@ -97,6 +97,8 @@ export const multipleOptionsResource = defineResource<
   permission: 'MULTIPLEOPTIONS',
   invalidates: SURVEY_RESOURCES,
   columns: [
+    // A survey and its copy have identical rows otherwise (issue #20).
+    textColumn<MultipleOptionRow>('surveyName', 'Cuestionario'),
     textColumn<MultipleOptionRow>('questionDescription', 'Pregunta'),
     numberColumn<MultipleOptionRow>('order', 'Orden'),
     textColumn<MultipleOptionRow>('description', 'Descripción'),

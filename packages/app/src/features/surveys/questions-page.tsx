@@ -36,6 +36,8 @@ export const questionsResource = defineResource<'/questions', QuestionValues, Qu
   permission: 'QUESTIONS',
   invalidates: SURVEY_RESOURCES,
   columns: [
+    // A survey and its copy have identical rows otherwise (issue #20).
+    textColumn<Question>('surveyName', 'Cuestionario'),
     textColumn<Question>('segmentName', 'Segmento'),
     numberColumn<Question>('order', 'Orden'),
     textColumn<Question>('typeDescription', 'Tipo'),

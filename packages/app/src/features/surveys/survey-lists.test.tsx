@@ -21,6 +21,7 @@ const option = (
   questionDescription: 'Pregunta',
   questionType,
   surveyId: 1,
+  surveyName: 'Auditoría',
   order: 0,
   description,
   points: 0,
@@ -80,6 +81,38 @@ describe('survey lists', SCREEN_TEST_OPTIONS, () => {
     for (const label of ['Campaña', 'Cuestionario', 'Segmento', 'Pregunta']) {
       expect(within(filters).getByRole('combobox', { name: label })).toBeInTheDocument();
     }
+  });
+
+  it("names each option's survey in a sortable 'Cuestionario' column (a survey and its copy)", async () => {
+    signInWith(['VIEW_MULTIPLEOPTIONS']);
+    const api = stubApi({
+      'GET /multipleoptions/paged': okEnvelope(
+        page([
+          option(1, 'Roja', 5),
+          option(2, 'Roja', 5, { surveyId: 2, surveyName: 'Auditoría (copia)' }),
+        ]),
+      ),
+      'GET /campaigns/options': noOptions,
+      'GET /surveys/options': noOptions,
+      'GET /segments/options': noOptions,
+      'GET /questions/options': noOptions,
+    });
+    const { user } = renderScreen(<MultipleOptionsPage />, { path: '/multipleoptions' });
+    const header = await screen.findByRole('columnheader', { name: /^Cuestionario/ });
+    const rows = await screen.findAllByRole('row', { name: /Roja/ });
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'Auditoría',
+      'Auditoría (copia)',
+    ]);
+    await user.click(within(header).getByRole('button'));
+    await waitFor(() =>
+      expect(
+        api.requests.some(
+          (r) =>
+            r.path === '/multipleoptions/paged' && r.query.getAll('Sort').includes('surveyName'),
+        ),
+      ).toBe(true),
+    );
   });
 
   it("lists 'Cuestionarios' with the designer link and duplicates one", async () => {
