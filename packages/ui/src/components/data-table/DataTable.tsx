@@ -1,13 +1,11 @@
 import {
   functionalUpdate,
   useTable,
-  type Column,
   type RowData,
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useId, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
-import { tv } from 'tailwind-variants';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Button } from '../button';
 import { EmptyState } from '../empty-state';
 import { Spinner } from '../spinner';
@@ -17,7 +15,6 @@ import {
   ROW_ACTIONS_COLUMN_ID,
   dataTableFeatures,
   type DataTableColumnDef,
-  type DataTableFeatures,
 } from './columns';
 import {
   DEFAULT_PAGE_SIZE_OPTIONS,
@@ -26,37 +23,10 @@ import {
   visibleRowRange,
   type DataTableState,
 } from './data-table-state';
-import { ColumnResizeHandle, ColumnsMenu, PageSizeSelect, SearchBox, SortIcon } from './parts';
+import { cellStyles, columnStyle, HeaderCell, pinnedOf } from './header-cell';
+import { ColumnsMenu, PageSizeSelect, SearchBox } from './parts';
 
 const numberFormat = new Intl.NumberFormat('es-MX');
-
-const cellStyles = tv({
-  base: 'border-b border-border px-2 py-2 align-middle',
-  variants: {
-    pinned: {
-      start: 'sticky z-[1] bg-surface',
-      end: 'sticky z-[1] bg-surface shadow-[inset_1px_0_0_var(--color-border)]',
-      none: '',
-    },
-    align: { start: 'text-start', center: 'text-center', end: 'text-end' },
-  },
-  defaultVariants: { pinned: 'none', align: 'start' },
-});
-
-type Col<TData extends RowData> = Column<DataTableFeatures, TData, unknown>;
-
-function pinnedOf<TData extends RowData>(column: Col<TData>): 'start' | 'end' | 'none' {
-  return column.getIsPinned() || 'none';
-}
-
-function columnStyle<TData extends RowData>(column: Col<TData>): CSSProperties {
-  const pinned = column.getIsPinned();
-  return {
-    width: column.getSize(),
-    insetInlineStart: pinned === 'start' ? column.getStart('start') : undefined,
-    insetInlineEnd: pinned === 'end' ? column.getAfter('end') : undefined,
-  };
-}
 
 function defaultRowId(row: unknown, index: number): string {
   const id = (row as { id?: unknown } | null)?.id;
@@ -372,57 +342,15 @@ export function DataTable<TData extends RowData>({
               <tr key={group.id}>
                 {withSpacer(
                   group.headers,
-                  (header) => {
-                    const { column } = header;
-                    const sorted = column.getIsSorted();
-                    const primary = sorted && column.getSortIndex() === 0;
-                    const align = column.columnDef.meta?.align ?? 'start';
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        colSpan={header.colSpan}
-                        // Named by its title only: the resize handle inside has its own label.
-                        aria-labelledby={`${idPrefix}-${header.id}`}
-                        aria-sort={
-                          primary ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined
-                        }
-                        style={{ ...columnStyle(column), width: header.getSize() }}
-                        className={cellStyles({
-                          pinned: pinnedOf(column),
-                          align,
-                          className: [
-                            'sticky top-0 z-[2] bg-surface-muted text-xs font-semibold text-fg-muted',
-                            column.getIsPinned() ? 'z-[3]' : '',
-                          ].join(' '),
-                        })}
-                      >
-                        {header.isPlaceholder ? null : column.getCanSort() ? (
-                          <button
-                            type="button"
-                            onClick={column.getToggleSortingHandler()}
-                            className={[
-                              'inline-flex max-w-full cursor-pointer items-center gap-1 rounded text-start',
-                              'hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
-                              align === 'end' ? 'flex-row-reverse' : '',
-                            ].join(' ')}
-                          >
-                            <span id={`${idPrefix}-${header.id}`} className="break-words">
-                              <table.FlexRender header={header} />
-                            </span>
-                            <SortIcon direction={sorted} />
-                          </button>
-                        ) : (
-                          <span id={`${idPrefix}-${header.id}`}>
-                            <table.FlexRender header={header} />
-                          </span>
-                        )}
-                        {column.getCanResize() && (
-                          <ColumnResizeHandle header={header} onKeyboardResize={setColumnSize} />
-                        )}
-                      </th>
-                    );
-                  },
+                  (header) => (
+                    <HeaderCell
+                      key={header.id}
+                      header={header}
+                      titleId={`${idPrefix}-${header.id}`}
+                      onKeyboardResize={setColumnSize}
+                      renderTitle={() => <table.FlexRender header={header} />}
+                    />
+                  ),
                   <td
                     key="__spacer"
                     aria-hidden="true"
