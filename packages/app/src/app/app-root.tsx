@@ -20,6 +20,18 @@ declare module 'react-aria-components' {
   }
 }
 
+const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * The href react-aria links render: a route path goes through the router, but an absolute URL
+ * (a map, a mail address) is left as it is, since react-router would resolve it as a path under
+ * the current route ('/checkins/https:/www.google.com/...').
+ */
+function useLinkHref(href: string): string {
+  const routed = useHref(ABSOLUTE_URL.test(href) ? '/' : href);
+  return ABSOLUTE_URL.test(href) ? href : routed;
+}
+
 /** '{title} · Anaquel' from the deepest route that names one. */
 function useDocumentTitle() {
   const matches = useMatches();
@@ -60,7 +72,10 @@ export function AppRoot() {
   const isRestoring = useSessionRestore();
   useDocumentTitle();
   return (
-    <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+    <AriaRouterProvider
+      navigate={(to, options) => void navigate(to, options)}
+      useHref={useLinkHref}
+    >
       {isRestoring ? <LoadingOverlay /> : <Outlet />}
       <Toaster />
       <ScrollRestoration />
