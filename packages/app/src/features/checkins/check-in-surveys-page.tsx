@@ -7,7 +7,6 @@ import {
   Link,
   columnSizes,
   createDataTableColumnHelper,
-  formatDateTime,
   formatPoints,
   useDataTableState,
 } from '@anaquel/ui';
@@ -16,6 +15,7 @@ import { useMemo } from 'react';
 import { useFilter } from 'react-aria-components';
 import { useParams } from 'react-router';
 import { parseRouteId } from '../../components/resource';
+import { DATE_TIME_COLUMN, DateTime } from './date-time';
 
 const col = createDataTableColumnHelper<CheckInSurvey>();
 
@@ -30,16 +30,19 @@ const columns = col.columns([
   }),
   col.accessor('startDate', {
     header: 'Inicio',
+    ...DATE_TIME_COLUMN,
     enableSorting: false,
-    cell: (c) => formatDateTime(c.getValue()),
+    cell: (c) => <DateTime value={c.getValue()} />,
   }),
   col.accessor('endDate', {
     header: 'Fin',
+    ...DATE_TIME_COLUMN,
     enableSorting: false,
-    cell: (c) => formatDateTime(c.getValue()),
+    cell: (c) => <DateTime value={c.getValue()} />,
   }),
   col.accessor('answerPoints', {
     header: 'Puntos',
+    size: 110,
     enableSorting: false,
     meta: { align: 'end' },
     cell: (c) => `${formatPoints(c.getValue())} de ${formatPoints(c.row.original.surveyPoints)}`,
@@ -125,7 +128,7 @@ export default function CheckInSurveysPage() {
             : 'Esta visita no tiene encuestas respondidas.'
         }
         searchPlaceholder="Buscar cuestionario o producto…"
-        rowActionsSize={70}
+        rowActionsSize={80}
         rowActions={(row) => (
           <Link
             href={`/checkins/${checkInId}/surveys/${row.id}`}

@@ -19,34 +19,53 @@ import {
   columnSizes,
   createDataTableColumnHelper,
   formatDate,
-  formatDateTime,
   useDataTableState,
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuthStore } from '../../stores/auth-store';
+import { DATE_TIME_COLUMN, DateTime } from './date-time';
 import { CHECK_IN_MAX_DAYS, cutVisitRange, mapsUrl, visitRangeFromParams } from './visit-dates';
 
 const col = createDataTableColumnHelper<CheckIn>();
 
+// Names wrap on two lines, so every column fits a 1280 px screen beside the menu, with room for
+// a classic scroll bar (issue #20).
+const NAME_COLUMN = { ...columnSizes.text, size: 160, minSize: 120 } as const;
+
 // spec 1 §2: promoter, point of sale, NA, start, end, sync date and the images; the campaign is
 // there too, hidden at first ('Columnas' shows it).
 const columns = col.columns([
-  col.accessor('user', { header: 'Promotor', ...columnSizes.text }),
-  col.accessor('pointOfSale', { header: 'Punto de venta', ...columnSizes.text }),
+  col.accessor('user', { header: 'Promotor', ...NAME_COLUMN }),
+  col.accessor('pointOfSale', { header: 'Punto de venta', ...NAME_COLUMN }),
   col.accessor('campaign', { header: 'Campaña', ...columnSizes.text }),
   col.accessor('unavailable', {
     header: 'NA',
+    // 'NA' and its sort arrow.
     ...columnSizes.flag,
+    size: 64,
+    minSize: 64,
+    maxSize: 64,
     meta: { label: 'No disponible', align: 'center' },
     cell: (c) => <YesNo value={c.getValue()} />,
   }),
-  col.accessor('startDate', { header: 'Inicio', cell: (c) => formatDateTime(c.getValue()) }),
-  col.accessor('endDate', { header: 'Fin', cell: (c) => formatDateTime(c.getValue()) }),
+  col.accessor('startDate', {
+    header: 'Inicio',
+    ...DATE_TIME_COLUMN,
+    cell: (c) => <DateTime value={c.getValue()} />,
+  }),
+  col.accessor('endDate', {
+    header: 'Fin',
+    ...DATE_TIME_COLUMN,
+    cell: (c) => <DateTime value={c.getValue()} />,
+  }),
   col.accessor('syncedAt', {
     header: 'Sincronización',
-    cell: (c) => formatDateTime(c.getValue()),
+    // The header's one long word and its sort arrow.
+    ...DATE_TIME_COLUMN,
+    size: 128,
+    cell: (c) => <DateTime value={c.getValue()} />,
   }),
   col.accessor('photoUrls', {
     id: 'images',
@@ -186,7 +205,8 @@ export default function CheckInsPage() {
         // GET checkins has no text filter: the dates and the promoter filter it.
         searchable={false}
         initialHiddenColumns={['campaign']}
-        rowActionsSize={140}
+        // Three 32 px icon links with their gaps and padding.
+        rowActionsSize={120}
         rowActions={(row) => (
           <>
             <MapLink
