@@ -409,4 +409,54 @@ test.describe('the survey designer', () => {
       ),
     ).toBeVisible();
   });
+
+  test("the toast of a move does not take the click meant for 'Vista previa' under it", async ({
+    page,
+    request,
+  }) => {
+    const api = await apiAs(request);
+    const client = await api.post<{ id: number }>('/clients', {
+      code: `TST-${run}`,
+      commercialName: `Avisos ${run}`,
+      legalName: `Avisos ${run} S.A. de C.V.`,
+      taxId: 'AVI010101AB1',
+      isActive: true,
+    });
+    const campaign = await api.post<{ id: number }>('/campaigns', {
+      name: `Campaña de avisos ${run}`,
+      startDate: '2026-01-01',
+      clientIds: [client.id],
+      isActive: true,
+    });
+    const name = `Avisos del diseñador ${run}`;
+    const survey = await api.post<{ id: number }>('/surveys', {
+      campaignId: campaign.id,
+      type: 1,
+      name,
+      points: 20,
+      isActive: true,
+    });
+    const segment = await api.post<{ id: number }>('/segments', {
+      surveyId: survey.id,
+      name: 'Exhibición',
+      points: 20,
+    });
+    for (const description of ['Primera pregunta', 'Segunda pregunta']) {
+      await api.post('/questions', { segmentId: segment.id, type: 0, description, points: 10 });
+    }
+
+    await signIn(page, admin);
+    await page.goto(`/surveys/${survey.id}`);
+    await ownButton(card(page, 'Primera pregunta'), 'Bajar pregunta').click();
+    await expect(toast(page, 'Pregunta bajada exitosamente.')).toBeVisible();
+    // Right after the move, while its toast shows: a click aimed at the button under the toast
+    // reaches the button (a toast that took it would keep Playwright waiting until it closes).
+    const preview = page.getByRole('button', { name: 'Vista previa' });
+    const box = (await preview.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByRole('dialog', { name: `Vista previa: ${name}` })).toBeVisible({
+      timeout: 2000,
+    });
+    await expect(toast(page, 'Pregunta bajada exitosamente.')).toBeVisible();
+  });
 });

@@ -11,7 +11,8 @@ import { profiles, users } from '@anaquel/server/src/db/schema/index.ts';
 import { loadConfig } from '@anaquel/server/src/env.ts';
 import { seed } from '@anaquel/server/src/seed/index.ts';
 import { SAMPLE_ZIP_FILE } from '@anaquel/server/src/seed/master-data.ts';
-import { PROMOTER_PROFILE_NAME } from '@anaquel/server/src/seed/platform.ts';
+// The promoters' profile name lives in the shared rules since def3d7f (no longer in seed/).
+import { PROMOTER_PROFILE_NAME } from '../../packages/api/src/rules.ts';
 import { importZipCodeFile } from '@anaquel/server/src/zipcodes/import.ts';
 import { extraAccounts } from './accounts.ts';
 
