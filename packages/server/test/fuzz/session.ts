@@ -6,6 +6,8 @@ import type { Db } from '../../src/db/client.ts';
 import { saveImage } from '../../src/files/images.ts';
 import type { ContractOperation } from '../../src/http/contract.ts';
 import { PNG_1X1 } from '../fixtures.ts';
+import { eq } from 'drizzle-orm';
+import { userRegions } from '../../src/db/schema/index.ts';
 import { accessTokenFor, createUser } from '../helpers.ts';
 import { addValueSurvey, valueVisit, type SyncCheckIn } from '../visits/sync-client.ts';
 import { createWorld } from '../visits/world.ts';
@@ -46,13 +48,30 @@ export async function fuzzSession(app: FastifyInstance, db: Db, every = 10) {
     ['promoter', world.promoter.id],
   ]);
   const tokens = new Map<string, string>();
-  const userOf = async (key: string): Promise<number> => {
-    let id = users.get(key);
-    if (id === undefined) {
-      id = (await createUser(db, config, [key as PermissionCode])).id;
-      users.set(key, id);
+  /** A new user for a role (its earlier one deleted by a fuzzed request, or none yet). */
+  const newUser = async (key: string): Promise<number> => {
+    if (key === 'all permissions') return (await createUser(db, config, ALL_PERMISSION_CODES)).id;
+    if (key !== 'promoter') return (await createUser(db, config, [key as PermissionCode])).id;
+    const promoter = await createUser(db, config, [], { profileId: world.promoter.profileId });
+    const regionIds = await db
+      .select({ regionId: userRegions.regionId })
+      .from(userRegions)
+      .where(eq(userRegions.userId, world.promoter.id));
+    if (regionIds.length > 0) {
+      await db.insert(userRegions).values(regionIds.map((r) => ({ ...r, userId: promoter.id })));
     }
-    return id;
+    return promoter.id;
+  };
+  const mint = async (key: string, retry = true): Promise<string> => {
+    if (!users.has(key)) users.set(key, await newUser(key));
+    try {
+      return await accessTokenFor(app, db, users.get(key)!);
+    } catch (error) {
+      // The user is gone (a fuzzed deleteUser): the role gets a new one.
+      if (!retry) throw error;
+      users.delete(key);
+      return mint(key, false);
+    }
   };
 
   /** The operation's roles: promoter for the sync, both permission holders otherwise. */
@@ -92,7 +111,7 @@ export async function fuzzSession(app: FastifyInstance, db: Db, every = 10) {
       const key = keyOf(op, role);
       let token = tokens.get(key);
       if (token === undefined) {
-        token = await accessTokenFor(app, db, await userOf(key));
+        token = await mint(key);
         tokens.set(key, token);
       }
       return token;
