@@ -50,9 +50,12 @@ export interface ServerProcess {
 }
 
 export async function startServer(options: {
-  databaseUrl: string;
+  /** PostgreSQL; without it the server uses PGlite in `dataDir/db`. */
+  databaseUrl?: string;
   port: number;
   dataDir: string;
+  /** Seed the demo data at start (default false). */
+  demoData?: boolean;
 }): Promise<ServerProcess> {
   await mkdir(options.dataDir, { recursive: true });
   const started = performance.now();
@@ -65,16 +68,16 @@ export async function startServer(options: {
       ...process.env,
       PORT: String(options.port),
       HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl,
+      DATABASE_URL: options.databaseUrl ?? '',
       DATA_DIR: options.dataDir,
-      DEMO_DATA: 'false',
+      DEMO_DATA: String(options.demoData ?? false),
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
@@ -83,7 +86,7 @@ export async function startServer(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the server did not become healthy in 120 s');
+    if (Date.now() > deadline) throw new Error('the server did not become healthy in 300 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

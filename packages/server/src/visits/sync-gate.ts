@@ -1,11 +1,12 @@
 // Fairness of the sync (docs/sync.md, "Limits"): one promoter, however fast its phone sends,
 // must not slow down anybody else. Three bounds, in this order:
-// 1. a request rate per promoter (the signed-in user, never the address: a whole team may sync
+// 1. a few requests per promoter handled at once, a few more waiting, the next one a 429
+//    'Demasiados intentos. Intenta de nuevo en 1 minuto(s).' (the shortest wait it can say);
+// 2. a request rate per promoter (the signed-in user, never the address: a whole team may sync
 //    from one shop's Wi-Fi), counted in the database like the sign-in limits so that every
-//    server process counts the same, and answered like them: 429 'Demasiados intentos. Intenta
-//    de nuevo en N minuto(s).';
-// 2. a few requests per promoter handled at once, a few more waiting, the next one a 429 (its
-//    wait is the shortest the message can say: 1 minute);
+//    server process counts the same, and answered like them with the minutes left; once over,
+//    the process refuses the promoter until the window ends without asking the database again
+//    (a flood's refusals must cost nothing: on PGlite every query takes the server's thread);
 // 3. a few sync requests of all promoters on the database at once, in the order they came: the
 //    other connections of the pool (PGlite's single one, which serves one query or transaction
 //    at a time in order) stay free for the staff.
@@ -38,19 +39,34 @@ export function createSyncGate(app: FastifyInstance): SyncGate {
   const everyone = new Semaphore(limits.running);
   const perPromoter = new Map<number, Semaphore>();
 
-  async function within<R>(request: FastifyRequest, work: () => Promise<R>, database: boolean) {
+  /** Promoters over their rate, until when: refused here without asking the database. */
+  const blockedUntil = new Map<number, number>();
+
+  async function countCall(request: FastifyRequest, userId: number): Promise<void> {
     const result = await rate(request);
     if (!result.isAllowed && result.isExceeded) {
-      throw tooManyAttempts(new Date(Date.now() + result.ttl));
+      const until = Date.now() + result.ttl;
+      blockedUntil.set(userId, until);
+      throw tooManyAttempts(new Date(until));
     }
+  }
+
+  async function within<R>(request: FastifyRequest, work: () => Promise<R>, database: boolean) {
     const { userId } = principalOf(request);
+    const blocked = blockedUntil.get(userId) ?? 0;
+    if (blocked > Date.now()) throw tooManyAttempts(new Date(blocked));
+    blockedUntil.delete(userId);
     let own = perPromoter.get(userId);
     if (!own) {
       own = new Semaphore(limits.runningPerPromoter, limits.waitingPerPromoter);
       perPromoter.set(userId, own);
     }
     try {
-      return await own.run(() => (database ? everyone.run(work) : work()));
+      // Counted once its turn comes: a call refused for the queue costs the database nothing.
+      return await own.run(async () => {
+        await countCall(request, userId);
+        return database ? everyone.run(work) : work();
+      });
     } catch (error) {
       if (error instanceof QueueFull) throw tooManyAttempts(new Date());
       throw error;

@@ -68,3 +68,13 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 export function backOff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
 }
+
+/**
+ * Lets the event loop serve what came in before the next transaction. PGlite answers on the
+ * server's own thread without real I/O, so a batch's transactions would otherwise follow one
+ * another in a single run of promise callbacks, and no other request (not even the health
+ * check) would be read until the whole batch is stored.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

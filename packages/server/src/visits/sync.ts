@@ -29,7 +29,13 @@ import { scoreSurvey, toCents, type SegmentScore } from '../surveys/scoring.ts';
 import { questionsOf, toScoringAnswer, type AnswerableSurvey } from './answers.ts';
 import type { Promoter } from './promoter.ts';
 import { loadAnswerableSurveys } from './survey-loader.ts';
-import { MAX_ATTEMPTS, backOff, isRetryable, lockAnsweredSurveys } from './sync-locks.ts';
+import {
+  MAX_ATTEMPTS,
+  backOff,
+  isRetryable,
+  lockAnsweredSurveys,
+  yieldToEventLoop,
+} from './sync-locks.ts';
 import {
   canonicalVisit,
   checkPlace,
@@ -221,6 +227,7 @@ async function syncOne(
     return rejected(visit.uuid, SYNC_MESSAGES.rejected, staticIssues);
   }
   for (let attempt = 1; ; attempt++) {
+    await yieldToEventLoop();
     try {
       const created = await db.transaction((tx) => storeVisit(tx, promoter, visit, hash, cache));
       // The review list's keyset anchors of this process are stale now (resources/listing.ts).

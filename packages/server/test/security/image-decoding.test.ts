@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DECODING_AT_ONCE, ingestImage } from '../../src/files/images.ts';
 import { PNG_1X1 } from '../fixtures.ts';
@@ -26,7 +26,7 @@ describe('image decoding under a burst of uploads', () => {
     let most = 0;
     const toBuffer = sharp.prototype.toBuffer;
     vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(function (
-      this: sharp.Sharp,
+      this: Sharp,
       ...args: unknown[]
     ) {
       running += 1;

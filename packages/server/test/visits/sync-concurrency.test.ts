@@ -13,8 +13,10 @@ import { createWorld, type World } from './world.ts';
 // at the same instant; each visit answers two surveys nobody has answered yet, half of them
 // listed in the other order. Every visit must be stored, quickly: the first answers of a survey
 // mark it in use (surveys.first_answer_at) under a lock that many transactions want at once.
-// On PostgreSQL (TEST_DATABASE_URL, as in CI) 50 promoters; PGlite runs one transaction at a
-// time on its single connection, so there the test proves correctness with fewer.
+// On PostgreSQL (TEST_DATABASE_URL, as in CI) 50 promoters, the slowest answer within 2 s. PGlite
+// runs one transaction at a time on its single connection, on the test's own thread: there the
+// test proves with fewer that every visit is stored, and only prints the times (they measure the
+// machine's load, not the locks).
 
 type SyncCheckIn = components['schemas']['SyncCheckIn'];
 
@@ -91,7 +93,8 @@ function percentile(values: number[], p: number): number {
 }
 
 describe('first visits of new surveys at the same instant', () => {
-  it(`stores every one of ${PROMOTERS} promoters' first visits, each answered within 2 s (p99)`, async () => {
+  const bound = onPostgres ? ', each answered within 2 s (p99)' : '';
+  it(`stores every one of ${PROMOTERS} promoters' first visits${bound}`, async () => {
     const a = await newSurvey('Primera mañana A');
     const b = await newSurvey('Primera mañana B');
     const tokens = await promoterTokens(PROMOTERS);
@@ -140,7 +143,7 @@ describe('first visits of new surveys at the same instant', () => {
         ),
       )} ms, p99 ${Math.round(p99)} ms`,
     );
-    expect(p99).toBeLessThan(P99_LIMIT_MS);
+    if (onPostgres) expect(p99).toBeLessThan(P99_LIMIT_MS);
   }, 180_000);
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYNC_LIMITS } from '../../src/auth/limits.ts';
+import { checkIns } from '../../src/db/schema/index.ts';
 import { QueueFull, Semaphore } from '../../src/http/semaphore.ts';
 import { createSyncGate } from '../../src/visits/sync-gate.ts';
 import {
@@ -123,6 +124,40 @@ describe('the per-promoter limit of the sync', () => {
     const answers = await Promise.all([...six, another]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     expect(held.started).toBe(7);
+  });
+});
+
+describe('a large batch and the other requests', () => {
+  it('answers the health check while a batch of 30 visits is being stored, not after it', async () => {
+    const token = await accessTokenFor(t.app, t.db, w.otherPromoter.id);
+    const visits = Array.from({ length: 30 }, () => ({
+      ...unknownCampaignVisit(),
+      campaignId: w.campaignId,
+    }));
+    const done: string[] = [];
+    const batch = t.app
+      .inject({
+        method: 'POST',
+        url: '/api/v1/sync/checkins',
+        headers: bearer(token),
+        payload: { checkIns: visits },
+      })
+      .then((response) => {
+        done.push('batch');
+        return response;
+      });
+    // The batch is under way (its first visit stored) when the health check comes in.
+    await expect
+      .poll(async () => (await t.db.select({ id: checkIns.id }).from(checkIns)).length, {
+        interval: 1,
+      })
+      .toBeGreaterThan(0);
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    done.push('health');
+    expect(health.statusCode).toBe(200);
+    const results = expectSuccess(await batch, 'syncCheckIns').results;
+    expect(results.map((r) => r.status)).toEqual(visits.map(() => 'created'));
+    expect(done).toEqual(['health', 'batch']);
   });
 });
 
