@@ -9921,6 +9921,11 @@ export interface operations {
            * @example attachment; filename="Reporte_Verano_Anaquel_2026-11-01_2026-11-23.xlsx"; filename*=UTF-8''Reporte_Verano_Anaquel_2026-11-01_2026-11-23.xlsx
            */
           'Content-Disposition'?: string;
+          /**
+           * @description `none` when no visit falls in the window (the file holds only its headers and the filters sheet), `some` otherwise; the screen says so, since a streamed file's row count is only known at its end.
+           * @example some
+           */
+          'X-Report-Rows'?: 'some' | 'none';
           [name: string]: unknown;
         };
         content: {

@@ -41,6 +41,8 @@ import {
 } from '../visits/dates.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** 'some' or 'none': whether the file holds any data row (the screen says when it does not). */
+export const REPORT_ROWS_HEADER = 'X-Report-Rows';
 /** Rows read per query (keyset batches by the visit's start, the visit and its survey). */
 export const EXPORT_BATCH_SIZE = 1000;
 /** Rows written between two turns of the event loop (see the writing loop). */
@@ -90,6 +92,8 @@ export interface PreparedExport {
   fileName: string;
   asciiFileName: string;
   contentDisposition: string;
+  /** False when no row falls in the window: the file holds only the headers. */
+  hasRows: boolean;
 }
 
 /** Validates the filter and loads the survey: 400, 404 and 422 before anything is streamed. */
@@ -117,11 +121,15 @@ export async function prepareExport(db: Db, request: ExportFilter): Promise<Prep
   ];
   const fileName = `${parts.map(unicodeSafe).join('_')}.xlsx`;
   const asciiFileName = `${parts.map(asciiSafe).join('_')}.xlsx`;
+  // One row's look-up on the export's own index, so the page can say the range has no visits
+  // (the count of a streamed file is only known at its end).
+  const hasRows = (await readBatch(db, tree, filter, null, 1)).length > 0;
   return {
     tree,
     filter,
     fileName,
     asciiFileName,
+    hasRows,
     contentDisposition: `attachment; filename="${asciiFileName}"; filename*=UTF-8''${rfc5987(fileName)}`,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { registerOperation } from '../http/contract.ts';
 import {
+  REPORT_ROWS_HEADER,
   prepareExport,
   writeProductSurveyExport,
   XLSX_TYPE,
@@ -37,6 +38,7 @@ export default function reportRoutes(app: FastifyInstance): void {
       return reply
         .type(XLSX_TYPE)
         .header('Content-Disposition', prepared.contentDisposition)
+        .header(REPORT_ROWS_HEADER, prepared.hasRows ? 'some' : 'none')
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(body);

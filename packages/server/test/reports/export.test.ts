@@ -87,6 +87,7 @@ describe('GET /reports/product-survey-export', () => {
     );
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.headers['content-type']).toBe(XLSX_TYPE);
+    expect(response.headers['x-report-rows']).toBe('some');
     expect(response.headers['content-encoding']).toBeUndefined();
     const disposition = String(response.headers['content-disposition']);
     expect(disposition).toBe(
@@ -342,6 +343,8 @@ describe('GET /reports/product-survey-export', () => {
     const day = '2001-01-01';
     const response = await download(`surveyId=${r.surveyId}&startDate=${day}&endDate=${day}`);
     expect(response.statusCode).toBe(200);
+    // The screen says the range has no visits (the file is still sent: docs/decisions.md).
+    expect(response.headers['x-report-rows']).toBe('none');
     const workbook = await workbookOf(response.rawPayload);
     const sheet = workbook.getWorksheet('Reporte')!;
     expect(sheet.rowCount).toBe(2);

@@ -18,6 +18,8 @@ export interface ReportFilter {
 export interface DownloadedReport {
   blob: Blob;
   fileName: string;
+  /** True when the server said no visit falls in the range (`X-Report-Rows: none`). */
+  isEmpty: boolean;
 }
 
 /** The file name of a Content-Disposition: `filename*` (RFC 5987) first, then `filename`. */
@@ -80,8 +82,9 @@ export async function downloadReport(
   if (!response.ok) throw exportError(response.status, error);
   const fallback = `Reporte_${filter.surveyId}.xlsx`;
   const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'), fallback);
+  const isEmpty = response.headers.get('X-Report-Rows') === 'none';
   const stream = (data ?? null) as unknown as ReadableStream<Uint8Array> | null;
-  if (!stream) return { blob: new Blob([], { type: XLSX_TYPE }), fileName };
+  if (!stream) return { blob: new Blob([], { type: XLSX_TYPE }), fileName, isEmpty };
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -92,7 +95,7 @@ export async function downloadReport(
     received += value.byteLength;
     options.onProgress?.(received);
   }
-  return { blob: new Blob(chunks as BlobPart[], { type: XLSX_TYPE }), fileName };
+  return { blob: new Blob(chunks as BlobPart[], { type: XLSX_TYPE }), fileName, isEmpty };
 }
 
 /** Hands a blob to the browser as a download named `fileName`. */

@@ -156,6 +156,53 @@ describe('the report download', OPTIONS, () => {
     expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
   });
 
+  it('says on the page when the range has no visits (the file of headers still downloads)', async () => {
+    stubServer(
+      () =>
+        new Response(new Uint8Array(512), {
+          status: 200,
+          headers: {
+            'Content-Type': XLSX_TYPE,
+            'Content-Disposition': DISPOSITION,
+            'X-Report-Rows': 'none',
+          },
+        }),
+    );
+    const saved = watchSaves();
+    const { user } = renderScreen(<ProductSurveyExportPage />, {
+      path: '/reports/product-surveys',
+    });
+    await user.click(await fillForm(user));
+    const status = screen.getByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'El rango seleccionado no tiene visitas: el archivo descargado solo trae los encabezados.',
+      ),
+    );
+    expect(saved).toEqual([SERVER_NAME]);
+  });
+
+  it('says nothing of the kind when the range has visits', async () => {
+    stubServer(
+      () =>
+        new Response(new Uint8Array(512), {
+          status: 200,
+          headers: {
+            'Content-Type': XLSX_TYPE,
+            'Content-Disposition': DISPOSITION,
+            'X-Report-Rows': 'some',
+          },
+        }),
+    );
+    const { user } = renderScreen(<ProductSurveyExportPage />, {
+      path: '/reports/product-surveys',
+    });
+    await user.click(await fillForm(user));
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(`Reporte descargado: ${SERVER_NAME}`));
+    expect(status).not.toHaveTextContent('no tiene visitas');
+  });
+
   it('cancels: the request is aborted, nothing is saved and no error is shown', async () => {
     const server = stubServer();
     const saved = watchSaves();

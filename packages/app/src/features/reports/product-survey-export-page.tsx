@@ -9,11 +9,14 @@ import { downloadReport, formatBytes, saveBlob } from './download';
 import { EMPTY_EXPORT, exportSchema, type ExportOutput, type ExportValues } from './export-schema';
 
 export const GENERATING_MESSAGE = 'Generando reporte en Excel...';
+/** An export of a range without visits still downloads (docs/decisions.md) and says so. */
+export const NO_VISITS_MESSAGE =
+  'El rango seleccionado no tiene visitas: el archivo descargado solo trae los encabezados.';
 
 type ExportState =
   | { kind: 'idle' }
   | { kind: 'generating'; bytes: number }
-  | { kind: 'downloaded'; fileName: string };
+  | { kind: 'downloaded'; fileName: string; isEmpty: boolean };
 
 /**
  * spec 1 §2 'Exportación de Reportes': campaign, product survey of that campaign, start and end
@@ -58,8 +61,12 @@ export default function ProductSurveyExportPage() {
         },
       );
       saveBlob(report.blob, report.fileName);
-      setState({ kind: 'downloaded', fileName: report.fileName });
-      setTimeout(() => setState((s) => (s.kind === 'downloaded' ? { kind: 'idle' } : s)), 4000);
+      setState({ kind: 'downloaded', fileName: report.fileName, isEmpty: report.isEmpty });
+      // The empty-range notice stays until the next export: it asks the reader to change the
+      // dates, which takes longer than reading a file name.
+      if (!report.isEmpty) {
+        setTimeout(() => setState((s) => (s.kind === 'downloaded' ? { kind: 'idle' } : s)), 4000);
+      }
     } catch (error) {
       setState({ kind: 'idle' });
       if (!isAbortError(error) && !controller.signal.aborted) onError(error);
@@ -141,6 +148,9 @@ export default function ProductSurveyExportPage() {
           </p>
         )}
         {state.kind === 'downloaded' && <p>Reporte descargado: {state.fileName}</p>}
+        {state.kind === 'downloaded' && state.isEmpty && (
+          <p className="font-medium text-warning-soft-fg">{NO_VISITS_MESSAGE}</p>
+        )}
       </div>
     </section>
   );
