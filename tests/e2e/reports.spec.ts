@@ -265,8 +265,34 @@ test.describe('product survey report', () => {
     expect(values[column('Promotor')]).toBe(visit.user);
     expect(values[column('Punto de venta')]).toBe(visit.pointOfSale);
     expect(values[column('Disponible')]).toBe('Sí');
+    // Whose product it is (issue #20: the column was empty for the demo visits).
+    expect(values[column('Cliente')], 'Cliente').toEqual(expect.stringMatching(/\S/));
     expect(values[column('Inicio')]).toBeInstanceOf(Date);
     expect(values.slice(-2)).toEqual([answered.answerPoints, answered.surveyPoints]);
+  });
+
+  test('a range without visits still downloads its headers and the page says it has no visits', async ({
+    page,
+    request,
+  }) => {
+    const api = await apiAs(request, admin);
+    const { visit, answered } = await answeredProductSurvey(api);
+    const form = await openExport(page);
+    await chooseCampaign(form, visit.campaign);
+    await chooseSurvey(form, answered.survey);
+    await typeDate(form, 'Fecha de inicio', '2001-01-01');
+    await typeDate(form, 'Fecha de fin', '2001-01-02');
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await form.getByRole('button', { name: 'Exportar' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/_2001-01-01_2001-01-02\.xlsx$/);
+    await expect(
+      page
+        .getByRole('status')
+        .getByText(
+          'El rango seleccionado no tiene visitas: el archivo descargado solo trae los encabezados.',
+        ),
+    ).toBeVisible();
   });
 
   test('a failed export shows the global message of its status and the form is usable again', async ({

@@ -55,6 +55,28 @@ interface Tree {
   segments: TreeSegment[];
 }
 
+/** A client of this run and a campaign of it, through the API: where a journey's survey lives. */
+async function newCampaign(
+  api: Awaited<ReturnType<typeof apiAs>>,
+  code: string,
+  label: string,
+  taxId: string,
+) {
+  const client = await api.post<{ id: number }>('/clients', {
+    code: `${code}-${run}`,
+    commercialName: `${label} ${run}`,
+    legalName: `${label} ${run} S.A. de C.V.`,
+    taxId,
+    isActive: true,
+  });
+  return api.post<{ id: number }>('/campaigns', {
+    name: `Campaña de ${label.toLowerCase()} ${run}`,
+    startDate: '2026-01-01',
+    clientIds: [client.id],
+    isActive: true,
+  });
+}
+
 /** The designer card (segment or question) titled exactly `name`. */
 function card(page: Page | Locator, name: string): Locator {
   return page.getByRole('region', { name, exact: true });
@@ -127,19 +149,7 @@ test.describe('the survey designer', () => {
   }) => {
     test.setTimeout(900_000);
     const api = await apiAs(request);
-    const client = await api.post<{ id: number }>('/clients', {
-      code: `ENC-${run}`,
-      commercialName: `Encuestas ${run}`,
-      legalName: `Encuestas ${run} S.A. de C.V.`,
-      taxId: 'EAN010101AB1',
-      isActive: true,
-    });
-    const campaign = await api.post<{ id: number }>('/campaigns', {
-      name: `Campaña de encuestas ${run}`,
-      startDate: '2026-01-01',
-      clientIds: [client.id],
-      isActive: true,
-    });
+    const campaign = await newCampaign(api, 'ENC', 'Encuestas', 'EAN010101AB1');
     const name = `Auditoría de anaquel ${run}`;
     // 13 questions of 10 points: 70 in the top segment, 60 in its sub-segment.
     const survey = await api.post<{ id: number }>('/surveys', {
@@ -415,19 +425,7 @@ test.describe('the survey designer', () => {
     request,
   }) => {
     const api = await apiAs(request);
-    const client = await api.post<{ id: number }>('/clients', {
-      code: `TST-${run}`,
-      commercialName: `Avisos ${run}`,
-      legalName: `Avisos ${run} S.A. de C.V.`,
-      taxId: 'AVI010101AB1',
-      isActive: true,
-    });
-    const campaign = await api.post<{ id: number }>('/campaigns', {
-      name: `Campaña de avisos ${run}`,
-      startDate: '2026-01-01',
-      clientIds: [client.id],
-      isActive: true,
-    });
+    const campaign = await newCampaign(api, 'TST', 'Avisos', 'AVI010101AB1');
     const name = `Avisos del diseñador ${run}`;
     const survey = await api.post<{ id: number }>('/surveys', {
       campaignId: campaign.id,

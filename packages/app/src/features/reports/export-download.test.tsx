@@ -83,6 +83,18 @@ function stubServer(exportAnswer?: (request: Request) => Response) {
   return { calls, nextCall };
 }
 
+/** A whole file at once, with the server's word on whether it holds rows. */
+function wholeFile(rows: 'some' | 'none'): Response {
+  return new Response(new Uint8Array(512), {
+    status: 200,
+    headers: {
+      'Content-Type': XLSX_TYPE,
+      'Content-Disposition': DISPOSITION,
+      'X-Report-Rows': rows,
+    },
+  });
+}
+
 /** The anchor clicks of saveBlob: the names the browser was told to save under. */
 function watchSaves() {
   const saved: string[] = [];
@@ -157,17 +169,7 @@ describe('the report download', OPTIONS, () => {
   });
 
   it('says on the page when the range has no visits (the file of headers still downloads)', async () => {
-    stubServer(
-      () =>
-        new Response(new Uint8Array(512), {
-          status: 200,
-          headers: {
-            'Content-Type': XLSX_TYPE,
-            'Content-Disposition': DISPOSITION,
-            'X-Report-Rows': 'none',
-          },
-        }),
-    );
+    stubServer(() => wholeFile('none'));
     const saved = watchSaves();
     const { user } = renderScreen(<ProductSurveyExportPage />, {
       path: '/reports/product-surveys',
@@ -183,17 +185,7 @@ describe('the report download', OPTIONS, () => {
   });
 
   it('says nothing of the kind when the range has visits', async () => {
-    stubServer(
-      () =>
-        new Response(new Uint8Array(512), {
-          status: 200,
-          headers: {
-            'Content-Type': XLSX_TYPE,
-            'Content-Disposition': DISPOSITION,
-            'X-Report-Rows': 'some',
-          },
-        }),
-    );
+    stubServer(() => wholeFile('some'));
     const { user } = renderScreen(<ProductSurveyExportPage />, {
       path: '/reports/product-surveys',
     });
