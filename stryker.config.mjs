@@ -24,6 +24,9 @@ export default {
           'packages/api/src/refresh.ts',
           'packages/api/src/errors.ts',
           'packages/api/src/envelope.ts',
+          ...['visibility', 'acceptance', 'scoring', 'model'].map(
+            (file) => `packages/api/src/survey-engine/${file}.ts`,
+          ),
         ]),
   ],
   // Only what the tests need is copied to the sandbox.
