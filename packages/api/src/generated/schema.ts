@@ -1998,7 +1998,8 @@ export interface paths {
      *     content (JPEG, PNG, WebP or GIF), at most `UPLOAD_LIMIT` bytes, decoded and re-encoded, with
      *     a thumbnail for galleries. Answers the file id to put in a visit's `photoIds` (or an
      *     answer's). Upload every photo first, then send the visits; a photo no visit refers to is
-     *     not shown anywhere.
+     *     not shown anywhere. The photo belongs to the promoter who uploaded it: no other user may
+     *     attach it.
      *     Limited per promoter with the other sync calls (docs/sync.md, "Limits"): 429 beyond.
      */
     post: operations['uploadSyncPhoto'];
@@ -2023,8 +2024,12 @@ export interface paths {
      *     it or nothing of it), each answered in `results` in the order sent. Idempotent: a visit
      *     whose `uuid` is already stored is not stored again and is answered as the first time
      *     (`created`, same `checkInId` and `syncedAt`); the same `uuid` with other content is
-     *     `rejected`. A visit is checked against the campaign (active, its point of sale in the
-     *     promoter's regions, its products, its surveys), and each answer against its survey (types,
+     *     `rejected`; the `uuid` and photo ids are read in lower case (`results` name each visit as
+     *     sent). A visit may refer only to what the download offers: an active campaign running on
+     *     the visit's day, an active point of sale of it in the promoter's active regions, its active
+     *     surveys and products, and the promoter's own photos; its surveys are timed within the visit
+     *     (5 minutes of slack) and nothing ends more than an hour in the future. Each answer is
+     *     checked against its survey (types,
      *     option counts, 'Otro' text, NA only where accepted, photos where required, required
      *     questions answered, questions hidden by the skip logic not answered). Points are computed
      *     (docs/surveys.md, "Puntuación") and stored; `syncedAt` is the server's clock. The answer is
