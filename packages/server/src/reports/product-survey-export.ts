@@ -21,15 +21,14 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { badRequest, notFound, unprocessable } from '../http/errors.ts';
+import { loadSurveyContent, rowsOf } from '../surveys/tree.ts';
 import {
   buildTree,
   itemsOf,
-  loadSurveyContent,
-  rowsOf,
   type QuestionNode,
   type SegmentNode,
   type SurveyTree,
-} from '../surveys/tree.ts';
+} from '../surveys/tree-model.ts';
 import { fillClients, type ClientNames } from './export-clients.ts';
 import { exportDay } from './export-dates.ts';
 import { QuestionType } from '../surveys/types.ts';

@@ -34,10 +34,10 @@ import { addDays, mexicoCityDay, startOfMexicoCityDay } from '../visits/dates.ts
 import { requirePromoter, type Promoter } from '../visits/promoter.ts';
 import { loadAnswerableSurveys } from '../visits/survey-loader.ts';
 import { syncCheckIns, type SyncCheckIn } from '../visits/sync.ts';
-import type { DemoSeeder } from './index.ts';
+import type { DemoSeeder } from './types.ts';
 import { insertDemoSurvey, PRODUCT_SHELF, STORE_AUDIT, TASTING } from './demo-surveys.ts';
 import { DEMO_PROMOTER_PASSWORD } from './master-data.ts';
-import { PROMOTER_PROFILE_NAME } from './platform.ts';
+import { PROMOTER_PROFILE_NAME } from '@anaquel/api/rules';
 
 // Demo visits (issue 11), made THROUGH the sync code (`syncCheckIns`, the same validation and
 // scoring as `POST sync/checkins`) with photos stored through the one image intake: campaigns
