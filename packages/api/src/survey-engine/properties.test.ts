@@ -181,6 +181,29 @@ describe('property: a valid answer set is accepted', () => {
   });
 });
 
+describe('property: garbage never breaks the checks', () => {
+  it('every issue names an answer of the list or a question of the survey; shown answers are a subset', () => {
+    fc.assert(
+      fc.property(withGarbage, ({ survey, answers }) => {
+        const questions = questionsOf(survey);
+        const problems = surveyIssues(survey, answers).filter(
+          ({ questionId, answerIndex, message }) =>
+            message === '' ||
+            (answerIndex === null
+              ? questionId === null || !questions.has(questionId)
+              : answerIndex >= answers.length ||
+                (questionId ?? answers[answerIndex]!.questionId) !==
+                  answers[answerIndex]!.questionId),
+        );
+        expect(problems).toEqual([]);
+        const shown = shownAnswers(survey, answers);
+        expect(shown.every((a) => answers.includes(a))).toBe(true);
+      }),
+      runs,
+    );
+  });
+});
+
 /** The same tree with every array of segments and questions in another order. */
 function shuffled(survey: EngineSurvey, next: (n: number) => number): EngineSurvey {
   const segment = (s: EngineSegment): EngineSegment => ({
