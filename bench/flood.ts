@@ -67,18 +67,27 @@ async function placeOf(origin: string, token: string) {
 /** Times `path` one request after another until `until`. */
 async function probe(origin: string, url: string, token: string, until: number) {
   const ms: number[] = [];
+  const slowest: [number, number][] = [];
   let failed = 0;
   while (Date.now() < until) {
     const started = performance.now();
-    const response = await fetch(`${origin}${url}`, {
+    const status = await fetch(`${origin}${url}`, {
       headers: { authorization: `Bearer ${token}` },
-    });
-    await response.arrayBuffer();
+    }).then(
+      async (response) => (await response.arrayBuffer(), response.status),
+      (error: Error) => `${error.message}: ${(error.cause as Error | undefined)?.message}`,
+    );
     ms.push(performance.now() - started);
-    if (response.status !== 200) failed += 1;
+    slowest.push([Math.round(until - Date.now()), Math.round(performance.now() - started)]);
+    if (status !== 200) {
+      failed += 1;
+      process.stdout.write(`   ${url}: ${status}\n`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return summarise(ms, failed);
+  // When the slowest answers came: milliseconds before the end of the probing.
+  const worst = slowest.sort((a, b) => b[1] - a[1]).slice(0, 5);
+  return { ...summarise(ms, failed), worst };
 }
 
 /** `rate` requests a second for `seconds`, not waiting for answers; their statuses and times. */
