@@ -6,6 +6,7 @@ import type * as RelationScreens from '../features/relations/relation-screens';
 import { PrivateRoute, PublicOnlyRoute, RequirePermission } from './guards';
 import { AppRoot } from './app-root';
 import { loadAppServices } from './lazy-services';
+import { loadAppSidebar, sidebarShownAtLoad } from './layouts/lazy-sidebar';
 import { PublicLayout } from './layouts/public-layout';
 import type { MenuPlacement } from './menu';
 import { RouteError } from './screens/route-error';
@@ -230,6 +231,7 @@ const ignoreFailure = () => undefined;
 export function prefetchSignedInShell(): void {
   loadAppServices().catch(ignoreFailure);
   loadShellLayout().catch(ignoreFailure);
+  loadAppSidebar().catch(ignoreFailure);
   privateScreens
     .find((route) => route.path === '/dashboard')
     ?.screen()
@@ -317,7 +319,12 @@ export function buildRoutes(screens: readonly ScreenRoute[] = privateScreens): R
               // menu, user menu and their react-aria parts), nor the QueryClient that every screen
               // under it uses (lazy-services.ts). Both are prefetched on sign-in.
               lazy: async () => {
-                const [{ ShellLayout }] = await Promise.all([loadShellLayout(), loadAppServices()]);
+                const [{ ShellLayout }] = await Promise.all([
+                  loadShellLayout(),
+                  loadAppServices(),
+                  // From tablet up the side menu shows at once; a phone's drawer loads it later.
+                  sidebarShownAtLoad() ? loadAppSidebar() : null,
+                ]);
                 return { Component: ShellLayout };
               },
               children: screens.map(toRouteObject),

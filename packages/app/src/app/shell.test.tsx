@@ -88,6 +88,21 @@ describe('signed-in shell (spec 1 §2)', () => {
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('on a phone renders the side menu when first opened, not with the page', async () => {
+    signedIn();
+    setViewportWidth(375);
+    // As a page loaded on a phone creates the store (sidebar-store.test.ts).
+    useSidebarStore.setState({ isOpen: false });
+    renderRoutes(buildRoutes(), '/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Panel de control' });
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(toggle());
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(within(nav).getByRole('link', { name: 'Panel de control' })).toBeInTheDocument();
+    expect(toggle()).toHaveAttribute('aria-controls', nav.closest('aside')?.id);
+  });
+
   it("'Cerrar Sesión' calls logout, clears the session and goes to /login", async () => {
     const calls = signedIn({
       'POST /auth/logout': () => okEnvelope({ message: 'Sesión cerrada.' }),

@@ -13,8 +13,9 @@ import {
   type MenuGroup,
   type MenuGroupId,
 } from '../menu';
+import { SIDEBAR_ID } from './sidebar-id';
 
-export const SIDEBAR_ID = 'app-sidebar';
+export { SIDEBAR_ID } from './sidebar-id';
 
 export interface AppSidebarProps {
   isOpen: boolean;

@@ -8,7 +8,8 @@ import { useModal } from '../../stores/modal-store';
 import { prefetchScreenAt } from '../routes';
 import { useSidebarStore } from '../../stores/sidebar-store';
 import { endSession } from '../session';
-import { AppSidebar, SIDEBAR_ID } from './app-sidebar';
+import { ShellSidebar, loadAppSidebar } from './lazy-sidebar';
+import { SIDEBAR_ID } from './sidebar-id';
 import { ThemeSwitcher } from './theme-switcher';
 
 /**
@@ -32,13 +33,16 @@ function useResponsiveSidebar() {
 /**
  * A screen's code is fetched when a link to it is pointed at, focused or pressed: a page loads only
  * its own code (on a phone, every other screen's code cost seconds of main thread), and following
- * a link rarely waits for it (issue 20).
+ * a link rarely waits for it (issue 20). The same for a phone's side menu and its button.
  */
 function usePrefetchOnIntent() {
   useEffect(() => {
     let last: Element | null = null;
     const onIntent = (event: Event) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest(`[aria-controls="${SIDEBAR_ID}"]`))
+        loadAppSidebar().catch(() => undefined);
+      const link = target?.closest('a[href]') ?? null;
       if (link === last || !(link instanceof HTMLAnchorElement)) return;
       last = link;
       if (link.origin === window.location.origin) prefetchScreenAt(link.pathname);
@@ -86,7 +90,7 @@ export function ShellLayout() {
         actions={<ThemeSwitcher />}
       />
       <div className="flex flex-1">
-        <AppSidebar
+        <ShellSidebar
           isOpen={isOpen}
           onOpenChange={setOpen}
           onChangePassword={changePassword.open}
