@@ -277,11 +277,13 @@ export function SearchFieldParts<T extends SelectOption>({
           placeholder={placeholder}
           className={bareInputStyles}
           onKeyDown={onInputKeyDown}
-          // A click in the field shows every option, as the chevron does: people click a
+          // A press in the field shows every option, as the chevron does: people click a
           // dropdown to see its choices before typing. Focus alone (Tab) opens nothing, so
-          // walking a form with the keyboard does not pop lists open.
-          onClick={() => {
-            if (state && !state.isOpen) state.open(null, 'manual');
+          // walking a form with the keyboard does not pop lists open. On pointer down, which
+          // only a press starting in the field gives: with a click handler, choosing the
+          // 'promotor' profile in the user form no longer enabled its regions (e2e journey).
+          onPointerDown={(event) => {
+            if (event.button === 0 && state && !state.isOpen) state.open(null, 'manual');
           }}
         />
         {isLoading && <SpinnerGraphic size="sm" className="me-1 text-fg-muted" />}
