@@ -241,8 +241,8 @@ async function main(): Promise<void> {
       '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ];
     const summary: Record<string, Record<string, Record<keyof RunFigures, number>>> = {};
-    for (const [route, presets] of Object.entries(results)) {
-      for (const [preset, list] of Object.entries(presets)) {
+    for (const [route, byPreset] of Object.entries(results)) {
+      for (const [preset, list] of Object.entries(byPreset)) {
         if (!presets.includes(preset as Preset)) continue;
         if (list.length === 0) {
           lines.push(`| ${route} | ${preset} | no run could be scored | | | | | | |`);
