@@ -11,13 +11,11 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   coverageAnalysis: 'perTest',
-  // MUTATION_SCOPE=api or server runs one side, surveys only the surveys' scoring and validity
+  // MUTATION_SCOPE=api or server runs one side, surveys only the surveys' validity
   // (vitest.mutation.config.ts reads it too).
   mutate: [
     ...(scope === 'api' || scope === 'surveys' ? [] : ['packages/server/src/auth/service.ts']),
-    ...(scope === 'api'
-      ? []
-      : ['packages/server/src/surveys/scoring.ts', 'packages/server/src/surveys/validity.ts']),
+    ...(scope === 'api' ? [] : ['packages/server/src/surveys/validity.ts']),
     ...(scope === 'server' || scope === 'surveys'
       ? []
       : [

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The projects `pnpm test:mutation` (stryker.config.mjs) runs against the mutated modules: the
-// api package's tests, the server's auth tests and its surveys' scoring and validity tests. Not
+// api package's tests, the server's auth tests and its surveys' validity tests. Not
 // part of `pnpm test`. MUTATION_SCOPE=api or server keeps one side; surveys keeps only the
 // surveys' tests (a subset of server).
 const scope = process.env.MUTATION_SCOPE ?? 'all';

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 import { serverProjects } from './vitest.config.ts';
 
-// The server tests that exercise the surveys' scoring and validity rules, for
+// The server tests that exercise the surveys' validity rules, for
 // `pnpm test:mutation` (stryker.config.mjs, MUTATION_SCOPE=surveys or server): pure, fast tests
 // (no database). designer.test.ts checks the same rules through HTTP and is left out.
 const server = serverProjects[0]!.test!;
@@ -10,6 +10,6 @@ export default defineProject({
     ...server,
     name: 'server-surveys',
     testTimeout: 60_000,
-    include: ['test/scoring.test.ts', 'test/surveys/validity.test.ts'],
+    include: ['test/surveys/validity.test.ts'],
   },
 });

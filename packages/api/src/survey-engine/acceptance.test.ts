@@ -8,6 +8,8 @@ import {
   surveyIssues,
 } from './acceptance';
 import type { EngineAnswer, EngineQuestion } from './model';
+import { scoreSurvey } from './scoring';
+import { hiddenItems } from './visibility';
 import { choose, hide, optionId, question, segment } from './test-fixtures';
 
 // docs/sync.md "What is refused": every rule with its exact Spanish message and field.
@@ -579,5 +581,36 @@ describe('shownAnswers', () => {
     const answers = [...later, choose(gate, 0)];
     expect(shownAnswers(survey, answers)).toEqual(answers);
     expect(shownAnswers(survey, [])).toEqual([]);
+  });
+});
+
+describe('skip logic that points back (a survey the designer reports invalid)', () => {
+  it('a segment hidden by a later question hides what it holds, for the checks and the score', () => {
+    const early = question(T.Text, 2, [], 0);
+    const nested = question(T.Text, 3, [], 0);
+    const first = segment(0, [early], [segment(1, [nested])]);
+    const gate = question(T.YesNo, 1, [{ points: 1 }, { points: 0 }], 0);
+    hide(gate, 0, { segments: [first.id] });
+    const survey = { segments: [first, segment(1, [gate])] };
+    const answers = [
+      { questionId: early.id, textValue: 'antes' },
+      { questionId: nested.id, textValue: 'dentro' },
+      choose(gate, 0),
+    ];
+
+    const hidden = hiddenItems(survey, new Map(answers.map((a) => [a.questionId, a])));
+    expect([...hidden.questionIds].sort()).toEqual([early.id, nested.id].sort());
+    expect(surveyIssues(survey, answers).map((i) => [i.answerIndex, i.message])).toEqual([
+      [
+        0,
+        `La pregunta "${early.description}" está oculta por la lógica de salto y no debe responderse.`,
+      ],
+      [
+        1,
+        `La pregunta "${nested.description}" está oculta por la lógica de salto y no debe responderse.`,
+      ],
+    ]);
+    expect(shownAnswers(survey, answers)).toEqual([answers[2]]);
+    expect(scoreSurvey(survey, answers)).toMatchObject({ answerPoints: 1, surveyPoints: 1 });
   });
 });

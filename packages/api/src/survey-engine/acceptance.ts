@@ -10,11 +10,10 @@ import {
   type EngineQuestion,
   type EngineSegment,
   type EngineSurvey,
-  itemsOf,
-  rootsOf,
+  questionsInOrder,
 } from './model';
 import { isAnswered } from './scoring';
-import { hiddenItems } from './visibility';
+import { answersByQuestion, hiddenItems } from './visibility';
 
 /** A problem of one answer; `field` is relative to the answer ('' for the answer itself). */
 export interface AnswerIssue {
@@ -220,28 +219,20 @@ export function surveyIssues(
     if (own.length === 0) accepted.set(question.id, answer);
   });
 
+  // hiddenItems counts every question inside a hidden segment as hidden.
   const hidden = hiddenItems(survey, accepted);
-  const visit = (segment: EngineSegment, hiddenAbove: boolean): void => {
-    const segmentHidden = hiddenAbove || hidden.segmentIds.has(segment.id);
-    for (const item of itemsOf(segment)) {
-      if (item.kind === 'segment') {
-        visit(item.segment, segmentHidden);
-        continue;
-      }
-      const { question } = item;
-      const index = firstIndex.get(question.id) ?? null;
-      const at = { questionId: question.id, answerIndex: index, field: '' };
-      if (segmentHidden || hidden.questionIds.has(question.id)) {
-        if (index !== null) issues.push({ ...at, message: m.hidden(question.description) });
-        continue;
-      }
-      if (question.isOptional) continue;
-      const answer = accepted.get(question.id);
-      const missing = index === null || (answer && !answer.isNa && !isAnswered(question, answer));
-      if (missing) issues.push({ ...at, message: m.required(question.description) });
+  for (const { question } of questionsInOrder(survey)) {
+    const index = firstIndex.get(question.id) ?? null;
+    const at = { questionId: question.id, answerIndex: index, field: '' };
+    if (hidden.questionIds.has(question.id)) {
+      if (index !== null) issues.push({ ...at, message: m.hidden(question.description) });
+      continue;
     }
-  };
-  for (const segment of rootsOf(survey)) visit(segment, false);
+    if (question.isOptional) continue;
+    const answer = accepted.get(question.id);
+    const missing = index === null || (answer && !answer.isNa && !isAnswered(question, answer));
+    if (missing) issues.push({ ...at, message: m.required(question.description) });
+  }
   return issues;
 }
 
@@ -253,17 +244,6 @@ export function shownAnswers(
   survey: EngineSurvey,
   answers: readonly EngineAnswer[],
 ): EngineAnswer[] {
-  const hidden = hiddenItems(survey, new Map(answers.map((a) => [a.questionId, a])));
-  const segmentOf = new Map<number, readonly number[]>();
-  const walk = (segment: EngineSegment, above: readonly number[]) => {
-    const around = [...above, segment.id];
-    for (const question of segment.questions) segmentOf.set(question.id, around);
-    for (const child of segment.children) walk(child, around);
-  };
-  for (const segment of survey.segments) walk(segment, []);
-  return answers.filter(
-    (answer) =>
-      !hidden.questionIds.has(answer.questionId) &&
-      !(segmentOf.get(answer.questionId) ?? []).some((id) => hidden.segmentIds.has(id)),
-  );
+  const hidden = hiddenItems(survey, answersByQuestion(answers));
+  return answers.filter((answer) => !hidden.questionIds.has(answer.questionId));
 }

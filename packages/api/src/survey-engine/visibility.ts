@@ -17,7 +17,7 @@ export interface HiddenItems {
  * Segments and questions hidden by the chosen options, walking the survey in reading order: an
  * option counts only when its question is itself shown (an answer to a hidden question hides
  * nothing), a question answered 'No aplica' hides nothing, and a hidden segment hides everything
- * inside it. Skip logic only points forward (docs/surveys.md), so one walk resolves chains.
+ * inside it: every segment and question inside it is in the sets. Skip logic only points forward (docs/surveys.md), so one walk resolves chains.
  */
 export function hiddenItems(
   survey: EngineSurvey,
@@ -50,6 +50,18 @@ export function hiddenItems(
     }
   };
   for (const segment of rootsOf(survey)) visit(segment, false);
+  // A segment named by an option the walk met after it (skip logic that points back, which the
+  // designer's validity refuses) still hides everything inside it.
+  const hideAll = (segment: EngineSegment): void => {
+    segmentIds.add(segment.id);
+    for (const question of segment.questions) questionIds.add(question.id);
+    segment.children.forEach(hideAll);
+  };
+  const within = (segment: EngineSegment): void => {
+    if (segmentIds.has(segment.id)) hideAll(segment);
+    else segment.children.forEach(within);
+  };
+  survey.segments.forEach(within);
   return { segmentIds, questionIds };
 }
 

@@ -1,7 +1,7 @@
 // The Excel export of one product survey (issue 12, docs/reports.md): one row per visit and
 // product that answered it, plus the unavailable visits of its campaign, marked; streamed through
 // exceljs' WorkbookWriter while the rows are read in keyset batches, so memory stays flat and the
-// first bytes leave at once. Every figure is read as stored at sync time (scoring.ts): the same
+// first bytes leave at once. Every figure is read as stored at sync time (the survey engine): the same
 // points as the result screen. The in-use rule (surveys.first_answer_at) keeps an answered
 // survey's structure, so the tree loaded now describes every stored answer.
 import type ExcelJS from 'exceljs';

@@ -23,13 +23,8 @@ import {
 import type { Config } from '../env.ts';
 import { saveImage } from '../files/images.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { PRODUCT_SURVEY_TYPE, QuestionType as T, choosesOptions } from '../surveys/types.ts';
-import type {
-  AnswerableQuestion,
-  AnswerableSegment,
-  AnswerableSurvey,
-  SentAnswer,
-} from '../visits/answers.ts';
+import { PRODUCT_SURVEY_TYPE, QuestionType as T } from '../surveys/types.ts';
+import type { AnswerableSurvey } from '../visits/answers.ts';
 import { addDays, mexicoCityDay, startOfMexicoCityDay } from '../visits/dates.ts';
 import { requirePromoter, type Promoter } from '../visits/promoter.ts';
 import { loadAnswerableSurveys } from '../visits/survey-loader.ts';
@@ -38,6 +33,13 @@ import type { DemoSeeder } from './types.ts';
 import { insertDemoSurvey, PRODUCT_SHELF, STORE_AUDIT, TASTING } from './demo-surveys.ts';
 import { DEMO_PROMOTER_PASSWORD } from './master-data.ts';
 import { PROMOTER_PROFILE_NAME } from '@anaquel/api/rules';
+import {
+  answersByQuestion,
+  hiddenItems,
+  questionsInOrder,
+  type EngineAnswer,
+  type EngineQuestion,
+} from '@anaquel/api/survey-engine';
 
 // Demo visits (issue 11), made THROUGH the sync code (`syncCheckIns`, the same validation and
 // scoring as `POST sync/checkins`) with photos stored through the one image intake: campaigns
@@ -431,13 +433,6 @@ const MANAGERS = [
 ];
 const OTHER_TEXTS = ['Isla al centro de la tienda', 'Refrigerador de la marca', 'Mango con chile'];
 
-function orderedChildren(segment: AnswerableSegment) {
-  return [
-    ...segment.questions.map((question) => ({ order: question.order, question })),
-    ...segment.segments.map((child) => ({ order: child.order, segment: child })),
-  ].sort((a, b) => a.order - b.order);
-}
-
 /** Plausible answers for a survey, respecting its types, counts and skip logic. */
 function answerSurvey(
   survey: AnswerableSurvey,
@@ -445,29 +440,29 @@ function answerSurvey(
   skill: number,
   photos: readonly string[],
   day: string,
-): SentAnswer[] {
-  const hiddenSegments = new Set<number>();
-  const hiddenQuestions = new Set<number>();
-  const answers: SentAnswer[] = [];
+): EngineAnswer[] {
+  const answers: EngineAnswer[] = [];
   const good = () => random.chance(skill);
 
-  const answer = (question: AnswerableQuestion): SentAnswer | null => {
+  const answer = (question: EngineQuestion): EngineAnswer | null => {
     if (question.isOptional && random.chance(0.2)) return null;
-    if (question.acceptsNa && random.chance(0.1)) return { questionId: question.id, isNa: true };
+    if (question.acceptsNA && random.chance(0.1)) return { questionId: question.id, isNa: true };
     const photoIds = question.hasPhoto ? [random.pick(photos)] : undefined;
-    const byPoints = [...question.options].sort((a, b) => b.points - a.points);
-    const pickOne = () => (good() ? byPoints[0]! : random.pick(question.options));
+    const byPoints = [...question.multipleOptions].sort((a, b) => b.points - a.points);
+    const pickOne = () => (good() ? byPoints[0]! : random.pick(question.multipleOptions));
     const withOther = (optionId: number) => {
-      const option = question.options.find((o) => o.id === optionId)!;
+      const option = question.multipleOptions.find((o) => o.id === optionId)!;
       return option.isOther ? { optionId, otherText: random.pick(OTHER_TEXTS) } : { optionId };
     };
     const pickMany = (k: number) => {
-      const pool = good() ? byPoints : [...question.options].sort(() => random.next() - 0.5);
+      const pool = good()
+        ? byPoints
+        : [...question.multipleOptions].sort(() => random.next() - 0.5);
       return pool.slice(0, k).map((o) => withOther(o.id));
     };
     const base = { questionId: question.id, ...(photoIds ? { photoIds } : {}) };
     const n = question.multipleOptionsCount ?? 1;
-    const total = question.options.length;
+    const total = question.multipleOptions.length;
     switch (question.type) {
       case T.Text:
         return {
@@ -485,7 +480,7 @@ function answerSurvey(
       case T.YesNo:
         return {
           ...base,
-          options: [{ optionId: question.options[good() ? 0 : random.int(0, 1)]!.id }],
+          options: [{ optionId: question.multipleOptions[good() ? 0 : random.int(0, 1)]!.id }],
         };
       case T.SingleChoice:
       case T.Rating:
@@ -494,7 +489,7 @@ function answerSurvey(
             total - 1,
             Math.max(0, Math.round(skill * (total - 1) + random.int(-1, 1))),
           );
-          return { ...base, options: [{ optionId: question.options[step]!.id }] };
+          return { ...base, options: [{ optionId: question.multipleOptions[step]!.id }] };
         }
         return { ...base, options: [withOther(pickOne().id)] };
       case T.MultipleChoice:
@@ -508,16 +503,18 @@ function answerSurvey(
       case T.LikertMatrix:
         return {
           ...base,
-          options: question.options.map((o) => ({
+          options: question.multipleOptions.map((o) => ({
             optionId: o.id,
             value: good() ? random.int(4, 5) : random.int(1, 4),
           })),
         };
       case T.Ranking: {
-        const positions = question.options.map((_, i) => i + 1).sort(() => random.next() - 0.5);
+        const positions = question.multipleOptions
+          .map((_, i) => i + 1)
+          .sort(() => random.next() - 0.5);
         return {
           ...base,
-          options: question.options.map((o, i) => ({
+          options: question.multipleOptions.map((o, i) => ({
             ...withOther(o.id),
             value: positions[i]!,
           })),
@@ -528,29 +525,19 @@ function answerSurvey(
     }
   };
 
-  const visit = (segment: AnswerableSegment, hiddenAbove: boolean): void => {
-    const hidden = hiddenAbove || hiddenSegments.has(segment.id);
-    for (const child of orderedChildren(segment)) {
-      if ('segment' in child && child.segment) {
-        visit(child.segment, hidden);
-        continue;
-      }
-      const question = (child as { question: AnswerableQuestion }).question;
-      if (hidden || hiddenQuestions.has(question.id)) continue;
-      const sent = answer(question);
-      if (!sent) continue;
-      answers.push(sent);
-      if (!sent.isNa && choosesOptions(question.type)) {
-        for (const chosen of sent.options ?? []) {
-          const option = question.options.find((o) => o.id === chosen.optionId);
-          for (const id of option?.hiddenSegmentIds ?? []) hiddenSegments.add(id);
-          for (const id of option?.hiddenQuestionIds ?? []) hiddenQuestions.add(id);
-        }
-      }
-    }
-  };
-  for (const segment of [...survey.segments].sort((a, b) => a.order - b.order)) {
-    visit(segment, false);
+  // Answered in reading order as a promoter would: a question hidden by an earlier choice is
+  // skipped; the engine says what is hidden, asked again only after a choice that hides something.
+  let hidden = hiddenItems(survey, new Map());
+  for (const { question } of questionsInOrder(survey)) {
+    if (hidden.questionIds.has(question.id)) continue;
+    const sent = answer(question);
+    if (!sent) continue;
+    answers.push(sent);
+    const chosen = new Set((sent.options ?? []).map((choice) => choice.optionId));
+    const hides = question.multipleOptions.some(
+      (o) => chosen.has(o.id) && o.blurredSegmentIds.length + o.blurredQuestionIds.length > 0,
+    );
+    if (hides) hidden = hiddenItems(survey, answersByQuestion(answers));
   }
   return answers;
 }

@@ -1,6 +1,7 @@
 // The survey tree as plain data: the rows of a survey, their nesting and the reading order.
 // Pure (no database, no HTTP): the designer's answer, the validity rules, the visits' checks and
-// the export all read this one shape; tree-load.ts fills it from the database.
+// the export all read this one shape; tree.ts fills it from the database.
+import type { EngineSegment, EngineSurvey } from '@anaquel/api/survey-engine';
 
 export interface SurveyRow {
   id: number;
@@ -103,7 +104,7 @@ export function ancestorsOf(tree: SurveyTree, segmentId: number | null): Segment
   return chain;
 }
 
-/** The rows of one survey as loaded, before nesting (tree-load.ts). */
+/** The rows of one survey as loaded, before nesting (tree.ts). */
 export interface SurveyContent {
   survey: SurveyRow;
   segments: SegmentRow[];
@@ -168,4 +169,33 @@ export function buildTree(content: SurveyContent): SurveyTree {
     options: optionNodes,
     position,
   };
+}
+
+/** The tree as the survey engine reads it (the contract's shape: options, children, skip logic). */
+export function toEngineSurvey(tree: SurveyTree): EngineSurvey {
+  const segment = (node: SegmentNode): EngineSegment => ({
+    id: node.id,
+    order: node.order,
+    children: node.children.map(segment),
+    questions: node.questions.map((question) => ({
+      id: question.id,
+      type: question.type,
+      order: question.order,
+      description: question.description,
+      points: Number(question.points),
+      acceptsNA: question.acceptsNA,
+      isOptional: question.isOptional,
+      hasPhoto: question.hasPhoto,
+      multipleOptionsCount: question.multipleOptionsCount,
+      multipleOptions: question.options.map((option) => ({
+        id: option.id,
+        order: option.order,
+        points: Number(option.points),
+        isOther: option.isOther,
+        blurredSegmentIds: option.hiddenSegmentIds,
+        blurredQuestionIds: option.hiddenQuestionIds,
+      })),
+    })),
+  });
+  return { segments: tree.roots.map(segment) };
 }

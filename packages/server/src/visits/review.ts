@@ -1,6 +1,6 @@
 // The review calls of spec 1 §7 over the stored visits: the check-in list (paged, a date window
 // and a promoter), a visit's surveys and one survey's result tree. Points are read as stored at
-// sync time (scoring.ts), never recomputed.
+// sync time (the survey engine), never recomputed.
 import type { components } from '@anaquel/api/schema';
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

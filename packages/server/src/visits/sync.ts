@@ -25,8 +25,8 @@ import {
 import type { ValidationIssue } from '../http/errors.ts';
 import { pgErrorOf } from '../resources/db-errors.ts';
 import { touchListedTable } from '../resources/listing.ts';
-import { scoreSurvey, toCents, type SegmentScore } from '../surveys/scoring.ts';
-import { questionsOf, toScoringAnswer, type AnswerableSurvey } from './answers.ts';
+import { scoreSurvey, toCents, type SegmentScore } from '@anaquel/api/survey-engine';
+import type { AnswerableSurvey } from './answers.ts';
 import type { Promoter } from './promoter.ts';
 import { loadAnswerableSurveys } from './survey-loader.ts';
 import {
@@ -365,10 +365,10 @@ async function storeVisit(
 
   let totalCents = 0;
   if (visit.surveys.length > 0) {
-    const scored = visit.surveys.map((sent) => {
-      const survey = surveyOf(sent.surveyId)!;
-      return { sent, survey, score: scoreSurvey(survey, sent.answers.map(toScoringAnswer)) };
-    });
+    const scored = visit.surveys.map((sent) => ({
+      sent,
+      score: scoreSurvey(surveyOf(sent.surveyId)!, sent.answers),
+    }));
     const inserted = await db
       .insert(checkInSurveys)
       .values(
@@ -391,7 +391,7 @@ async function storeVisit(
 
     const segmentRows: (typeof checkInSurveySegments.$inferInsert)[] = [];
     const answerRows: (typeof answers.$inferInsert)[] = [];
-    for (const { sent, survey, score } of scored) {
+    for (const { sent, score } of scored) {
       const checkInSurveyId = idOf.get(`${sent.surveyId}/${sent.productId ?? ''}`)!;
       totalCents += toCents(score.answerPoints);
       const flatten = (segment: SegmentScore): void => {
@@ -408,10 +408,8 @@ async function storeVisit(
       const questionScores = new Map(
         flattenQuestions(score.segments).map((q) => [q.questionId, q]),
       );
-      const questionById = questionsOf(survey);
       for (const answer of sent.answers) {
-        const question = questionById.get(answer.questionId)!;
-        const questionScore = questionScores.get(question.id);
+        const questionScore = questionScores.get(answer.questionId);
         answerRows.push({
           checkInSurveyId,
           questionId: answer.questionId,

@@ -3,7 +3,7 @@
 // visit it already stored instead of storing it twice. Its surveys (one per point-of-sale survey,
 // one per product and product survey), their answers, the chosen options and the photos hang
 // below it and are written in one transaction per visit. Points are computed by
-// src/surveys/scoring.ts at sync time and stored (per survey, per segment, per answer); every
+// the survey engine (@anaquel/api/survey-engine) at sync time and stored (per survey, per segment, per answer); every
 // screen and the export read them, so a figure is the same everywhere and never changes.
 // Re-exported by ./index.ts.
 //
@@ -115,7 +115,7 @@ export const checkInSurveys = pgTable(
     productId: integer('product_id').references(() => products.id, { onDelete: 'restrict' }),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }),
-    /** Points earned and possible (scoring.ts), stored at sync time. */
+    /** Points earned and possible (the survey engine), stored at sync time. */
     answerPoints: points('answer_points'),
     surveyPoints: points('survey_points'),
   },
@@ -168,7 +168,7 @@ export const answers = pgTable(
     decimalValue: numeric('decimal_value', { precision: 18, scale: 4, mode: 'number' }),
     dateValue: date('date_value', { mode: 'string' }),
     isNa: boolean('is_na').notNull().default(false),
-    /** Points earned and possible for this question (scoring.ts). */
+    /** Points earned and possible for this question (the survey engine). */
     points: points('points'),
     surveyPoints: points('survey_points'),
   },
