@@ -276,6 +276,22 @@ describe('survey designer', SCREEN_TEST_OPTIONS, () => {
     expect(within(dialog).queryByRole('switch', { name: 'Opción extra (Otro)' })).toBeNull();
   });
 
+  it("enables 'Guardar' as the option limit is typed, before it loses focus", async () => {
+    signInWith(ALL);
+    const { user } = render();
+    const frentes = await screen.findByRole('region', { name: 'Frentes' });
+    await user.click(within(frentes).getByRole('button', { name: 'Editar pregunta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar pregunta' });
+    await user.click(within(dialog).getByRole('button', { name: /Tipo/ }));
+    await user.click(await screen.findByRole('option', { name: 'Número Máximo de Opciones' }));
+    const save = within(dialog).getByRole('button', { name: 'Guardar' });
+    await waitFor(() => expect(save).toBeDisabled());
+    const limit = within(dialog).getByRole('textbox', { name: /Límite de opciones/ });
+    await user.type(limit, '2');
+    expect(limit).toHaveFocus();
+    await waitFor(() => expect(save).toBeEnabled());
+  });
+
   it('previews with the skip logic applied live and the running score', async () => {
     signInWith(ALL);
     const { user, api } = render();
