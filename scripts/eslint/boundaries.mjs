@@ -36,6 +36,32 @@ function locate(file) {
   return { pkg, feature: feature ?? null };
 }
 
+/** Whether an import or export declaration brings in types only. */
+const typeOnlyOf = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 &&
+    node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
+/**
+ * The visitors that hand every module specifier of a file to `check(node, source, typeOnly)`:
+ * imports, re-exports and (unless `dynamic` is false) `import()`.
+ */
+function importVisitors(check, { dynamic = true } = {}) {
+  return {
+    ImportDeclaration: (node) => check(node, node.source.value, typeOnlyOf(node)),
+    ExportNamedDeclaration: (node) =>
+      node.source && check(node, node.source.value, typeOnlyOf(node)),
+    ExportAllDeclaration: (node) => check(node, node.source.value, typeOnlyOf(node)),
+    ...(dynamic
+      ? {
+          ImportExpression: (node) =>
+            node.source.type === 'Literal' && check(node, node.source.value, false),
+        }
+      : {}),
+  };
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const packageBoundaries = {
   meta: {
@@ -80,17 +106,7 @@ const packageBoundaries = {
         );
       }
     };
-    const typeOnlyOf = (node) =>
-      node.importKind === 'type' ||
-      (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value, typeOnlyOf(node)),
-      ExportNamedDeclaration: (node) =>
-        node.source && check(node, node.source.value, node.exportKind === 'type'),
-      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
-      ImportExpression: (node) =>
-        node.source.type === 'Literal' && check(node, node.source.value, false),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -168,12 +184,7 @@ const serverLayers = {
         });
       }
     };
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -195,15 +206,7 @@ const noImportCycles = {
       const chain = [file, ...back].map((f) => path.relative(root, f)).join(' -> ');
       context.report({ node, message: `import cycle: ${chain}` });
     };
-    const typeOnlyOf = (node) =>
-      node.importKind === 'type' ||
-      (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value, typeOnlyOf(node)),
-      ExportNamedDeclaration: (node) =>
-        node.source && check(node, node.source.value, node.exportKind === 'type'),
-      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
-    };
+    return importVisitors(check, { dynamic: false });
   },
 };
 

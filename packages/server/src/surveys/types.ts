@@ -1,15 +1,6 @@
 // Survey and question types (docs/surveys.md): ids, Spanish labels and the rules each type
 // carries. The one place these facts live on the server.
-import {
-  QUESTION_TYPE,
-  QUESTION_TYPES,
-  allowsOther,
-  choosesOne,
-  choosesOptions,
-  hasOptions,
-  needsCount,
-  needsTwoOptions,
-} from '@anaquel/api/rules';
+import { QUESTION_TYPE, QUESTION_TYPES } from '@anaquel/api/rules';
 
 /** Lookup `surveyTypes`. */
 export const SURVEY_TYPES = [
@@ -23,16 +14,15 @@ export const PRODUCT_SURVEY_TYPE = 2;
  * Lookup `questionTypes`, the type ids by name and what each type carries: the contract's rules
  * (`@anaquel/api/rules`), which the survey engine shares.
  */
+export { QUESTION_TYPES, QUESTION_TYPE as QuestionType };
 export {
-  QUESTION_TYPES,
-  QUESTION_TYPE as QuestionType,
   allowsOther,
   choosesOne,
   choosesOptions,
   hasOptions,
   needsCount,
   needsTwoOptions,
-};
+} from '@anaquel/api/rules';
 
 export const surveyTypeLabel = (type: number): string =>
   SURVEY_TYPES.find((t) => t.id === type)?.name ?? String(type);
