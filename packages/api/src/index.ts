@@ -101,3 +101,4 @@ export * from './resources/options';
 export * from './resources/master-data';
 export * from './resources/surveys';
 export * from './resources/checkins';
+export * from './resources/reports';

@@ -1,4 +1,4 @@
-import { configureApiClient, setAccessToken } from '@anaquel/api';
+import { XLSX_TYPE, configureApiClient, setAccessToken } from '@anaquel/api';
 import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -6,7 +6,6 @@ import {
   renderScreen,
   signInWith,
 } from '../../components/resource/testing/render-screen';
-import { XLSX_TYPE } from './download';
 import ProductSurveyExportPage from './product-survey-export-page';
 
 // The export screen's download (spec 1 §4, §8; issue 12): the file arrives as a stream the test

@@ -1,11 +1,11 @@
-import { getApiClient, isAbortError, unwrap } from '@anaquel/api';
+import { downloadReport, isAbortError, productSurveysQueryOptions } from '@anaquel/api';
 import { Button } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useAppServices } from '../../app/app-context';
 import { FormDatePicker, FormOptionsComboBox, FormSelect } from '../../components/resource';
 import { canSubmit, useZodForm } from '../../lib/forms';
-import { downloadReport, formatBytes, saveBlob } from './download';
+import { formatBytes, saveBlob } from './download';
 import { EMPTY_EXPORT, exportSchema, type ExportOutput, type ExportValues } from './export-schema';
 
 export const GENERATING_MESSAGE = 'Generando reporte en Excel...';
@@ -34,18 +34,7 @@ export default function ProductSurveyExportPage() {
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
 
-  // spec 1 §7: GET surveys?campaignId&productTypeOnly=true.
-  const surveys = useQuery({
-    queryKey: ['/surveys', 'by-campaign', campaignId, 'product'] as const,
-    enabled: Boolean(campaignId),
-    queryFn: ({ signal }) =>
-      unwrap(
-        getApiClient().GET('/surveys', {
-          params: { query: { campaignId: campaignId!, productTypeOnly: true } },
-          signal,
-        }),
-      ),
-  });
+  const surveys = useQuery(productSurveysQueryOptions(campaignId));
   const surveyItems = (surveys.data ?? []).map((s) => ({ id: s.id, name: s.name }));
 
   const submit = form.handleSubmit(async (values) => {

@@ -6,7 +6,7 @@ import {
   renderScreen,
   signInWith,
 } from '../../components/resource/testing/render-screen';
-import { exportError, fileNameFromDisposition, formatBytes } from './download';
+import { formatBytes } from './download';
 import {
   CAMPAIGN_REQUIRED,
   END_BEFORE_START,
@@ -53,31 +53,8 @@ describe('export form rules (spec 1 §5)', () => {
   });
 });
 
+// The file name and the failure reading of the download are tested with it in @anaquel/api.
 describe('export download helpers (spec 1 §7, §8)', () => {
-  it("takes the server's file name, with its accents, from Content-Disposition", () => {
-    const header =
-      'attachment; filename="Reporte_Campana_Cafe_sin_inicio_sin_fin.xlsx"; filename*=UTF-8\'\'Reporte_Campa%C3%B1a_Caf%C3%A9_sin_inicio_sin_fin.xlsx';
-    expect(fileNameFromDisposition(header, 'x.xlsx')).toBe(
-      'Reporte_Campaña_Café_sin_inicio_sin_fin.xlsx',
-    );
-    expect(fileNameFromDisposition('attachment; filename="a_b.xlsx"', 'x.xlsx')).toBe('a_b.xlsx');
-    expect(fileNameFromDisposition(null, 'x.xlsx')).toBe('x.xlsx');
-  });
-
-  it('reads the failure body: errorMessage, message or the raw text, with the status', () => {
-    expect(
-      exportError(422, { errorMessage: 'El cuestionario no es de tipo Producto.' }),
-    ).toMatchObject({ statusCode: 422, errorMessage: 'El cuestionario no es de tipo Producto.' });
-    expect(exportError(502, { message: 'Bad gateway' })).toMatchObject({
-      statusCode: 502,
-      errorMessage: 'Bad gateway',
-    });
-    expect(exportError(500, '  proxy caído ')).toMatchObject({
-      statusCode: 500,
-      errorMessage: 'proxy caído',
-    });
-  });
-
   it('shows the bytes received', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
