@@ -23,7 +23,9 @@ const shared = {
  *   compiled once per worker, not once per file, and the migrated template of test/helpers.ts is
  *   reused;
  * - `server-isolated`: `*.isolated.test.ts`, files that replace modules with `vi.mock`, which
- *   only takes effect in a fresh module cache.
+ *   only takes effect in a fresh module cache;
+ * - `server-burst`: `*.burst.test.ts`, bursts that assert latencies on PostgreSQL; CI runs this
+ *   project alone after the others (.ci/run), so the two cores are not shared with other files.
  */
 export const serverProjects: TestProjectInlineConfiguration[] = [
   {
@@ -31,7 +33,15 @@ export const serverProjects: TestProjectInlineConfiguration[] = [
       ...shared,
       name: 'server',
       include: ['test/**/*.test.ts'],
-      exclude: ['test/**/*.isolated.test.ts'],
+      exclude: ['test/**/*.isolated.test.ts', 'test/**/*.burst.test.ts'],
+      isolate: false,
+    },
+  },
+  {
+    test: {
+      ...shared,
+      name: 'server-burst',
+      include: ['test/**/*.burst.test.ts'],
       isolate: false,
     },
   },
