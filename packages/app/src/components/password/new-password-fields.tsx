@@ -1,5 +1,5 @@
 import { PasswordField, PasswordStrengthMeter, fieldErrorProps } from '@anaquel/ui';
-import { Controller, type Control, type FieldValues, type FormState } from 'react-hook-form';
+import { Controller, useFormContext, type FieldValues } from 'react-hook-form';
 
 /** The two fields every new-password form has. */
 interface NewPasswordValues extends FieldValues {
@@ -7,11 +7,7 @@ interface NewPasswordValues extends FieldValues {
   confirmPassword: string;
 }
 
-export interface NewPasswordFieldsProps<Values extends FieldValues> {
-  /** The form's control; its values include `newPassword` and `confirmPassword`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod output type
-  control: Control<Values, any, any>;
-  formState: FormState<NoInfer<Values>>;
+export interface NewPasswordFieldsProps {
   isDisabled?: boolean;
   /** Shows the required mark (the admin's modal). */
   isRequired?: boolean;
@@ -23,19 +19,16 @@ export interface NewPasswordFieldsProps<Values extends FieldValues> {
 /**
  * 'Nueva Contraseña' with its strength meter and 'Confirmar Contraseña' (spec 1 §5, spec 2 §5): the
  * change-password, reset and admin-change forms. A change of the new password re-checks the
- * confirmation.
+ * confirmation. It reads the form from its `FormProvider`: a form's control is typed by all of its
+ * fields, so a component generic over "a form with at least these two" cannot be handed it typed.
  */
-export function NewPasswordFields<Values extends FieldValues>({
-  control,
-  formState,
+export function NewPasswordFields({
   isDisabled,
   isRequired,
   autoFocus,
   description,
-}: NewPasswordFieldsProps<Values>) {
-  // The forms using this component all hold the two fields.
-  const fields = control as unknown as Control<NewPasswordValues>;
-  const state = formState as unknown as FormState<NewPasswordValues>;
+}: NewPasswordFieldsProps) {
+  const { control: fields, formState: state } = useFormContext<NewPasswordValues>();
   return (
     <>
       <Controller

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import type { FormFieldsProps } from './definition';
-import { FormSwitch, FormTextArea, FormTextField, type FormControl } from './form-fields';
+import { FormSwitch, FormTextArea, FormTextField } from './form-fields';
 import { descriptionRule, isActiveRule, nameRule, nullIfEmpty } from './rules';
 
 // The form of the master data that is only name, description and active (brands, categories),
@@ -37,13 +38,15 @@ export const namedToBody = (values: NamedOutput) => ({
   isActive: values.isActive,
 });
 
-/** The name, description and active fields, for any form whose values include them. */
+/**
+ * The name, description and active fields, for any form whose values include them. The control
+ * comes from the modal's `FormProvider`: `form.control` is typed by all of `Values`, and TypeScript
+ * cannot see 'name' among the paths of a generic `Values extends NamedValues`.
+ */
 export function NamedFields<Values extends NamedValues>({
-  form,
   children,
 }: FormFieldsProps<Values> & { children?: ReactNode }) {
-  // The named fields exist in every Values that extends NamedValues.
-  const control = form.control as unknown as FormControl<NamedValues>;
+  const { control } = useFormContext<NamedValues>();
   return (
     <>
       <FormTextField control={control} name="name" label="Nombre" isRequired autoFocus />

@@ -7,7 +7,12 @@ import {
 import { Spinner } from '@anaquel/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import type { DefaultValues, FieldPath, FieldValues } from 'react-hook-form';
+import {
+  FormProvider,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
 import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import type { FormMode, MasterResource, ResourceForm } from './definition';
@@ -123,14 +128,17 @@ export function ResourceFormModal<
           <Spinner label="Cargando" />
         </div>
       ) : (
-        <form
-          id={formId}
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          className="flex flex-col gap-4"
-        >
-          <Fields form={form} mode={mode} />
-        </form>
+        // Shared field components (NamedFields) read the form from the provider.
+        <FormProvider {...form}>
+          <form
+            id={formId}
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            className="flex flex-col gap-4"
+          >
+            <Fields form={form} mode={mode} />
+          </form>
+        </FormProvider>
       )}
     </FormModalFrame>
   );

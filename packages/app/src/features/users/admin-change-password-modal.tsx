@@ -1,6 +1,7 @@
 import { adminChangePasswordMutationOptions, isApiError } from '@anaquel/api';
 import { Button, Modal } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
+import { FormProvider } from 'react-hook-form';
 import { NewPasswordFields } from '../../components/password/new-password-fields';
 import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
 import { notify } from '../../lib/notify';
@@ -38,9 +39,10 @@ export function AdminChangePasswordModal({
 const FIELDS = ['newPassword', 'confirmPassword'] as const;
 
 function AdminChangePasswordForm({ user, onDone }: { user: PasswordTarget; onDone: () => void }) {
-  const { control, handleSubmit, formState, setError } = useZodForm(adminPasswordSchema, {
+  const form = useZodForm(adminPasswordSchema, {
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
+  const { handleSubmit, formState, setError } = form;
   const mutation = useMutation(adminChangePasswordMutationOptions());
 
   const onSubmit = handleSubmit(({ newPassword }) =>
@@ -61,25 +63,21 @@ function AdminChangePasswordForm({ user, onDone }: { user: PasswordTarget; onDon
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <p className="text-sm text-fg-muted">
-        Usuario: <span className="font-medium text-fg">{user.completeName}</span>
-      </p>
-      <NewPasswordFields
-        control={control}
-        formState={formState}
-        isDisabled={mutation.isPending}
-        isRequired
-        autoFocus
-      />
-      <div className="mt-2 flex justify-end gap-2">
-        <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" isPending={mutation.isPending} isDisabled={!canSubmit(formState)}>
-          Cambiar Contraseña
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <p className="text-sm text-fg-muted">
+          Usuario: <span className="font-medium text-fg">{user.completeName}</span>
+        </p>
+        <NewPasswordFields isDisabled={mutation.isPending} isRequired autoFocus />
+        <div className="mt-2 flex justify-end gap-2">
+          <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" isPending={mutation.isPending} isDisabled={!canSubmit(formState)}>
+            Cambiar Contraseña
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

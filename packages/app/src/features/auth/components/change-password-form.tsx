@@ -1,7 +1,7 @@
 import { changePasswordMutationOptions } from '@anaquel/api';
 import { Button, PasswordField, fieldErrorProps } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
+import { Controller, FormProvider } from 'react-hook-form';
 import { NewPasswordFields } from '../../../components/password/new-password-fields';
 import { canSubmit, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
@@ -18,9 +18,10 @@ export interface ChangePasswordFormProps {
 
 /** spec 1 §2, §5, §8: the signed-in user's password change, shown in the user card's modal. */
 export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
-  const { control, handleSubmit, formState, setError } = useZodForm(changePasswordSchema, {
+  const form = useZodForm(changePasswordSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const { control, handleSubmit, formState, setError } = form;
   const mutation = useMutation(changePasswordMutationOptions());
   const email = useAuthStore((s) => s.user?.email ?? '');
 
@@ -43,33 +44,35 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Controller
-        control={control}
-        name="currentPassword"
-        rules={{ deps: ['newPassword'] }}
-        render={({ field, fieldState }) => (
-          <PasswordField
-            {...field}
-            label="Contraseña Actual"
-            placeholder="Contraseña actual"
-            autoComplete="current-password"
-            isDisabled={mutation.isPending}
-            {...fieldErrorProps(fieldState, formState)}
-          />
-        )}
-      />
-      <NewPasswordFields control={control} formState={formState} isDisabled={mutation.isPending} />
-      <Button
-        type="submit"
-        className="mt-2 w-full"
-        isPending={mutation.isPending}
-        isDisabled={!canSubmit(formState)}
-      >
-        Cambiar Contraseña
-      </Button>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Controller
+          control={control}
+          name="currentPassword"
+          rules={{ deps: ['newPassword'] }}
+          render={({ field, fieldState }) => (
+            <PasswordField
+              {...field}
+              label="Contraseña Actual"
+              placeholder="Contraseña actual"
+              autoComplete="current-password"
+              isDisabled={mutation.isPending}
+              {...fieldErrorProps(fieldState, formState)}
+            />
+          )}
+        />
+        <NewPasswordFields isDisabled={mutation.isPending} />
+        <Button
+          type="submit"
+          className="mt-2 w-full"
+          isPending={mutation.isPending}
+          isDisabled={!canSubmit(formState)}
+        >
+          Cambiar Contraseña
+        </Button>
+      </form>
+    </FormProvider>
   );
 }

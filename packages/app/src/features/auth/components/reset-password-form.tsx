@@ -1,6 +1,7 @@
 import { resetPasswordMutationOptions } from '@anaquel/api';
 import { Button } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
+import { FormProvider } from 'react-hook-form';
 import { NewPasswordFields } from '../../../components/password/new-password-fields';
 import { canSubmit, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
@@ -19,9 +20,10 @@ export interface ResetPasswordFormProps {
 
 /** spec 1 §2 /reset-password: a new strong password and its confirmation. */
 export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormProps) {
-  const { control, handleSubmit, formState, setError } = useZodForm(resetPasswordSchema, {
+  const form = useZodForm(resetPasswordSchema, {
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
+  const { handleSubmit, formState, setError } = form;
   const mutation = useMutation(resetPasswordMutationOptions());
 
   const onSubmit = handleSubmit(({ newPassword }) =>
@@ -43,23 +45,23 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <NewPasswordFields
-        control={control}
-        formState={formState}
-        isDisabled={mutation.isPending}
-        description="Al menos 8 caracteres, una mayúscula, un dígito y un carácter especial (@$!%*?&#)."
-      />
-      <Button
-        type="submit"
-        className="mt-2 w-full"
-        isPending={mutation.isPending}
-        isDisabled={!canSubmit(formState)}
-      >
-        Restablecer Contraseña
-      </Button>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <NewPasswordFields
+          isDisabled={mutation.isPending}
+          description="Al menos 8 caracteres, una mayúscula, un dígito y un carácter especial (@$!%*?&#)."
+        />
+        <Button
+          type="submit"
+          className="mt-2 w-full"
+          isPending={mutation.isPending}
+          isDisabled={!canSubmit(formState)}
+        >
+          Restablecer Contraseña
+        </Button>
+      </form>
+    </FormProvider>
   );
 }
