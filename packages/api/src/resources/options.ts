@@ -3,9 +3,8 @@
 // answered with their names even when inactive or far down the list). Both are cached 60 s like
 // every option list (spec 2 §7) under the resource's keys, so a mutation refreshes them.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getApiClient } from '../client';
-import { unwrap } from '../envelope';
-import type { Option } from '../types';
+import { callApi, pathOf, type PathOf } from '../call';
+import type { OperationQuery, Option } from '../types';
 import {
   OPTIONS_STALE_TIME_MS,
   resourceKeys,
@@ -26,23 +25,34 @@ export type OptionPagesParams<R extends OptionsResource> = Omit<
   'Take' | 'Skip' | 'Ids'
 >;
 
-// openapi-fetch cannot infer a path built at run time; the signatures here carry the types.
-type LooseGet = (path: string, init: Record<string, unknown>) => Promise<{ response: Response }>;
+/**
+ * Resources whose `GET {resource}/options` pages (`Take`, `Skip`) and answers `Ids`: all but the
+ * fixed catalogues (states, survey and question types), answered whole.
+ */
+export type PagedOptionsResource = {
+  [R in OptionsResource]: [OptionsParams<R>] extends [never] // no query at all
+    ? never
+    : 'Take' | 'Skip' | 'Ids' extends keyof OptionsParams<R>
+      ? R
+      : never;
+}[OptionsResource];
+
+type OptionsPath = PathOf<PagedOptionsResource, '/options'>;
 
 function getOptions(
-  resource: string,
-  query: Record<string, unknown>,
+  resource: PagedOptionsResource,
+  query: OperationQuery<OptionsPath, 'get'>,
   signal: AbortSignal,
 ): Promise<Option[]> {
-  const get = getApiClient().GET as unknown as LooseGet;
-  return unwrap(get(`${resource}/options`, { params: { query }, signal })) as Promise<Option[]>;
+  const path: OptionsPath = pathOf(resource, '/options');
+  return callApi('get', path, { query, signal });
 }
 
 /**
  * `GET {resource}/options` page after page (`useInfiniteQuery`): `fetchNextPage` asks for the
  * next `pageSize` options; there is no next page once one comes back short.
  */
-export function optionPagesQueryOptions<R extends OptionsResource>(
+export function optionPagesQueryOptions<R extends PagedOptionsResource>(
   resource: R,
   params: OptionPagesParams<R>,
   pageSize: number = OPTIONS_PAGE_SIZE,
@@ -63,7 +73,7 @@ export function optionPagesQueryOptions<R extends OptionsResource>(
  * The options of exactly these ids, active or not (each with `isActive`): what an edit form shows
  * for its current values. More than OPTIONS_IDS_MAX ids are asked in several requests.
  */
-export function optionsByIdsQueryOptions<R extends OptionsResource>(
+export function optionsByIdsQueryOptions<R extends PagedOptionsResource>(
   resource: R,
   ids: readonly number[],
 ) {
@@ -95,10 +105,8 @@ export function relationQueryOptions<P extends RelationPath>(path: P, id: number
   const { owner, related } = relationParts(path);
   return queryOptions({
     queryKey: [owner, 'relation', related, id] as const,
-    queryFn: ({ signal }) => {
-      const get = getApiClient().GET as unknown as LooseGet;
-      return unwrap(get(path, { params: { path: { id } }, signal })) as Promise<RelationData<P>>;
-    },
+    queryFn: ({ signal }): Promise<RelationData<P>> =>
+      callApi('get', path, { path: { id }, signal }),
     staleTime: 0,
   });
 }

@@ -3,7 +3,7 @@ import {
   optionsByIdsQueryOptions,
   type Option,
   type OptionPagesParams,
-  type OptionsResource,
+  type PagedOptionsResource,
 } from '@anaquel/api';
 import {
   ComboBox,
@@ -34,7 +34,7 @@ export function optionLabel(option: Option): Option {
     : option;
 }
 
-export interface OptionListConfig<R extends OptionsResource> {
+export interface OptionListConfig<R extends PagedOptionsResource> {
   /** spec 2 §8: 'Error al cargar las marcas' and similar, shown under the field on failure. */
   errorMessage: string;
   /** Filters of the resource's options (e.g. `{ categoryId }`). */
@@ -65,7 +65,7 @@ export interface OptionList {
 const NONE: Option[] = [];
 
 /** The paged, searchable options of `resource` plus the names of the chosen ids. */
-export function useOptionList<R extends OptionsResource>(
+export function useOptionList<R extends PagedOptionsResource>(
   resource: R,
   { errorMessage, params, enabled = true, selectedIds = [] }: OptionListConfig<R>,
 ): OptionList {
@@ -129,12 +129,12 @@ type Bound =
   | 'isLoadingMore'
   | 'isLoading';
 
-type SourceProps<R extends OptionsResource> = { resource: R } & OptionListConfig<R>;
+type SourceProps<R extends PagedOptionsResource> = { resource: R } & OptionListConfig<R>;
 
 const toId = (key: Key | null): number | null => (key === null ? null : Number(key));
 
 /** A single choice of a record of `resource` (a numeric id, null while nothing is chosen). */
-export function FormOptionsComboBox<T extends FieldValues, R extends OptionsResource>({
+export function FormOptionsComboBox<T extends FieldValues, R extends PagedOptionsResource>({
   control,
   name,
   resource,
@@ -185,7 +185,7 @@ export function FormOptionsComboBox<T extends FieldValues, R extends OptionsReso
 }
 
 /** A multiple choice of records of `resource` (numeric ids) with named chips. */
-export function FormOptionsMultiSelect<T extends FieldValues, R extends OptionsResource>({
+export function FormOptionsMultiSelect<T extends FieldValues, R extends PagedOptionsResource>({
   control,
   name,
   resource,

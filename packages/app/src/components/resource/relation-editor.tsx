@@ -6,7 +6,7 @@ import {
   setRelationMutationOptions,
   type Option,
   type DetailResource,
-  type OptionsResource,
+  type PagedOptionsResource,
   type RelationPath,
 } from '@anaquel/api';
 import { ArrowLeftIcon, Button, Link, MultiSelect, Spinner, fieldErrorProps } from '@anaquel/ui';
@@ -45,7 +45,7 @@ export interface RelationEditorConfig<Detail = never> {
   };
   related: {
     /** Where the choices come from (`GET {resource}/options`). */
-    resource: OptionsResource;
+    resource: PagedOptionsResource;
     /** Label of the multi-select, plural ('Productos'). */
     label: string;
     /** spec 2 §8: 'Error al cargar los productos'. */

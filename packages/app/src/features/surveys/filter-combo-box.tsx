@@ -1,8 +1,8 @@
-import type { OptionPagesParams, OptionsResource } from '@anaquel/api';
+import type { OptionPagesParams, PagedOptionsResource } from '@anaquel/api';
 import { ComboBox } from '@anaquel/ui';
 import { useOptionList } from '../../components/resource';
 
-export interface FilterComboBoxProps<R extends OptionsResource> {
+export interface FilterComboBoxProps<R extends PagedOptionsResource> {
   label: string;
   /** The records offered (`GET {resource}/options`, paged and searched on the server). */
   resource: R;
@@ -22,7 +22,7 @@ export interface FilterComboBoxProps<R extends OptionsResource> {
  * options of issue 13 (first page when opened, server search from the third character, the
  * chosen record always named); an empty field is "all".
  */
-export function FilterComboBox<R extends OptionsResource>({
+export function FilterComboBox<R extends PagedOptionsResource>({
   label,
   resource,
   params,
