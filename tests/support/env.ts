@@ -8,6 +8,6 @@ if (!dataDir) {
 }
 
 /** The server's DATA_DIR for this run (PGlite, files, outbox). */
-export const e2eDataDir: string = dataDir;
+const e2eDataDir: string = dataDir;
 /** Where the server writes password-reset mails when SMTP_URL is not set. */
 export const outboxDir = join(e2eDataDir, 'outbox');

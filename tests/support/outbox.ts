@@ -79,7 +79,7 @@ function leaves(part: Part): Part[] {
     .flatMap((section) => leaves(splitHeaders(section.replace(/^\n/, ''))));
 }
 
-export function parseMail(raw: string, file = ''): Mail {
+function parseMail(raw: string, file = ''): Mail {
   const message = splitHeaders(raw);
   let text = '';
   let html = '';

@@ -139,15 +139,6 @@ export function apiErrorFromBody(status: number, body: unknown, cause?: unknown)
   });
 }
 
-/** Parses a failure body read as text: JSON when it is JSON, the raw text otherwise. */
-export function parseErrorText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /** The error every queued request fails with when the session cannot be renewed. */
 export function sessionExpiredError(cause?: unknown): ApiError {
   return new ApiError({

@@ -30,12 +30,12 @@ export interface ApiClient extends Client<paths> {
 }
 
 /** Per-request override of the timeout: `client.GET(path, { timeoutMs: 120_000 })`. */
-export interface TimeoutOption {
+interface TimeoutOption {
   timeoutMs?: number;
 }
 
 /** The per-request timeout openapi-fetch copied onto the Request (unknown init keys land there). */
-export function requestTimeoutMs(request: Request): number | undefined {
+function requestTimeoutMs(request: Request): number | undefined {
   const value = (request as Request & TimeoutOption).timeoutMs;
   return typeof value === 'number' && value > 0 ? value : undefined;
 }
@@ -47,7 +47,7 @@ export function requestTimeoutMs(request: Request): number | undefined {
  * request does nothing). A plain controller rather than AbortSignal.any(AbortSignal.timeout()):
  * Node 20 lets such composite signals be garbage-collected before they fire.
  */
-export function withTimeout(fetchImpl: FetchFunction, timeoutMs: number): FetchFunction {
+function withTimeout(fetchImpl: FetchFunction, timeoutMs: number): FetchFunction {
   return async (request) => {
     const caller = request.signal;
     const controller = new AbortController();

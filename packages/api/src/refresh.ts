@@ -16,7 +16,7 @@ interface SentRequest {
 }
 
 /** Name of the Web Lock that serialises refreshes across the tabs of the browser. */
-export const REFRESH_LOCK_NAME = 'anaquel-auth-refresh';
+const REFRESH_LOCK_NAME = 'anaquel-auth-refresh';
 
 /**
  * The refresh token is rotated at every use and a replayed one revokes its family, so two tabs

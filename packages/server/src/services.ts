@@ -4,7 +4,7 @@ import type { FileStorage } from './files/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What route handlers need, available as `app.services` (and `request.server.services`). */
-export interface AppServices {
+interface AppServices {
   config: Config;
   db: Db;
   storage: FileStorage;

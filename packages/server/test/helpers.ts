@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import type { operations } from '@anaquel/api/schema';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -23,7 +22,7 @@ import { seed } from '../src/seed/index.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from '../src/auth/limits.ts';
 
 /** The default limits with a ceiling no suite reaches. */
-export const UNLIMITED_AUTH_RATE_LIMITS = Object.fromEntries(
+const UNLIMITED_AUTH_RATE_LIMITS = Object.fromEntries(
   Object.entries(DEFAULT_AUTH_RATE_LIMITS).map(([scope, limits]) => [
     scope,
     Object.fromEntries(
@@ -236,13 +235,6 @@ export async function tokenFor(
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
-
-type Responses<K extends OperationId> = operations[K]['responses'];
-type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-/** The JSON body of an operation's answer with status S. */
-export type ResponseBody<K extends OperationId, S extends keyof Responses<K>> = JsonOf<
-  Responses<K>[S]
->;
 
 /**
  * Fails the test unless the response's status is declared by the operation in the contract and

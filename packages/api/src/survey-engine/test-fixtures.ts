@@ -3,7 +3,7 @@ import type { EngineAnswer, EngineOption, EngineQuestion, EngineSegment } from '
 
 let nextId = 1000;
 /** A fresh id, unique across every fixture of a test file. */
-export const freshId = (): number => nextId++;
+const freshId = (): number => nextId++;
 
 export interface OptionSpec {
   points: number;

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasAnyPermission, useAuthStore } from '../stores/auth-store';
 import type { LoginRedirectState } from './remembered-path';
 
-export { rememberedPath, type LoginRedirectState } from './remembered-path';
+export { rememberedPath } from './remembered-path';
 
 /**
  * spec 1 §2: an anonymous visitor is sent to /login, remembering the target (also when the session

@@ -89,7 +89,7 @@ export const menuEntries: readonly MenuEntry[] = privateScreens.flatMap((screen)
     : [],
 );
 
-export interface VisibleMenuGroup extends MenuGroup {
+interface VisibleMenuGroup extends MenuGroup {
   entries: MenuEntry[];
 }
 

@@ -2,7 +2,7 @@ import { passwordIssues, passwordMessages, PASSWORD_MAX_LENGTH } from '@anaquel/
 import { z } from 'zod';
 
 // The rules and messages are the server's, from @anaquel/api's rules module (written once).
-export { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS, passwordMessages } from '@anaquel/api';
+export { passwordMessages } from '@anaquel/api';
 
 /**
  * A new password: required (`requiredMessage`), 8+ characters, an uppercase letter and a digit

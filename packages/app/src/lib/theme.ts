@@ -10,7 +10,7 @@ export function resolveTheme(theme: Theme, prefersDark: boolean): ResolvedTheme 
 }
 
 /** Sets class `dark` and `data-theme` on the root element (the same as the inline script in index.html). */
-export function applyTheme(resolved: ResolvedTheme, root: HTMLElement = document.documentElement) {
+function applyTheme(resolved: ResolvedTheme, root: HTMLElement = document.documentElement) {
   root.classList.toggle('dark', resolved === 'dark');
   root.setAttribute('data-theme', resolved);
   root.style.colorScheme = resolved;

@@ -6,7 +6,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 export type { SessionUser };
 
 /** What a login or refresh answers; only `user` is kept here (the access token stays in memory in @anaquel/api). */
-export interface SessionLike {
+interface SessionLike {
   user: SessionUser;
 }
 

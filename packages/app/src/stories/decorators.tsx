@@ -154,7 +154,7 @@ function ScreenHarness({
 }
 
 /** Renders the story's screen as the app would (see `ScreenParameters`). */
-export const withScreen: Decorator = (Story, context) => (
+const withScreen: Decorator = (Story, context) => (
   // Keyed by story: another story never inherits this one's router or cache.
   <ScreenHarness key={context.id} screen={screenParameters(context)}>
     <Story />

@@ -27,7 +27,7 @@ export type Route = {
 }[HttpMethod];
 
 /** The `data` of the success envelope of a route ('GET /brands/paged' -> the page of brands). */
-export type RouteData<R extends string> = {
+type RouteData<R extends string> = {
   [Method in HttpMethod]: {
     [Path in PathsWithMethod<Method>]: R extends `${Uppercase<Method>} ${Concrete<Path & string>}`
       ? OperationData<Path, Method>

@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../env.ts';
 import { PERSISTENT_SESSION_TTL_MS, type IssuedRefreshToken } from './sessions.ts';
 
-export const REFRESH_COOKIE = 'anaquel_refresh';
+const REFRESH_COOKIE = 'anaquel_refresh';
 /** The cookie is sent only to the auth endpoints. */
-export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+const REFRESH_COOKIE_PATH = '/api/v1/auth';
 
 /**
  * httpOnly, SameSite=Strict, Path=/api/v1/auth; a Max-Age (30 days) only for rememberMe

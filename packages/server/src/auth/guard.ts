@@ -24,7 +24,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** 401 unless a valid access token of a live session of an active user is presented. */
-export async function authenticate(request: FastifyRequest): Promise<Principal> {
+async function authenticate(request: FastifyRequest): Promise<Principal> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   const { config, db } = request.server.services;

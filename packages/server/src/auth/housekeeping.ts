@@ -7,7 +7,7 @@ import { purgeThrottles } from './throttle.ts';
 // repeat each other's work.
 
 /** How often the purge runs: hourly keeps the table within a day's worth of failures. */
-export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Purges when the app gets ready (awaited, so a started server has already purged) and then every `everyMs`; the timer is unref'd (it never keeps the

@@ -3,8 +3,6 @@ import type { ValidationIssue } from '../http/errors.ts';
 
 // The password rules and their messages are written once in @anaquel/api/rules, which the app's
 // forms use too (spec 1 §5, spec 2 §5).
-export { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@anaquel/api/rules';
-
 export interface PasswordPolicy {
   /** spec 2 §5 (reset and admin change) also requires one of @$!%*?&#. */
   requireSpecialCharacter: boolean;

@@ -25,7 +25,7 @@ export interface Principal {
  * The codes granted by the user's profile (none while the profile is inactive), in catalogue
  * order.
  */
-export async function loadPermissionCodes(db: Db, userId: number): Promise<PermissionCode[]> {
+async function loadPermissionCodes(db: Db, userId: number): Promise<PermissionCode[]> {
   const rows = await db
     .select({ code: permissions.code })
     .from(users)
@@ -41,7 +41,7 @@ export async function loadPermissionCodes(db: Db, userId: number): Promise<Permi
  * The principal of an access token, read fresh from the database: null when the user is gone
  * or inactive, or when the session was closed (logout, password change, replay).
  */
-export async function loadPrincipal(
+async function loadPrincipal(
   db: Db,
   userId: number,
   sessionId: string,

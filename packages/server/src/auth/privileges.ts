@@ -117,7 +117,7 @@ function holdsAll(held: ReadonlySet<number>, wanted: readonly number[]): boolean
  * under the lock before and after a write; a write that takes the count from one or more to zero
  * is refused.
  */
-export async function countAdministrators(tx: Tx): Promise<number> {
+async function countAdministrators(tx: Tx): Promise<number> {
   const [catalogue] = await tx.select({ n: count() }).from(permissions);
   const total = catalogue?.n ?? 0;
   if (total === 0) return 0;

@@ -13,7 +13,7 @@ import { minutesLeft, normaliseEmail, throttleKey } from './throttle.ts';
 // Fastify sees it, see TRUST_PROXY) and per account (the e-mail or the signed-in user); a
 // request over a limit answers 429 in the envelope with the minutes to wait, which the app shows.
 
-export const TOO_MANY_ATTEMPTS_CODE = 'TOO_MANY_ATTEMPTS';
+const TOO_MANY_ATTEMPTS_CODE = 'TOO_MANY_ATTEMPTS';
 
 /** The 429 answer: 'Demasiados intentos. Intenta de nuevo en N minuto(s).' */
 export function tooManyAttempts(until: Date, now: Date = new Date()): AppError {
@@ -25,7 +25,7 @@ export function tooManyAttempts(until: Date, now: Date = new Date()): AppError {
 }
 
 /** Hits of one key in its window, counted with one upsert (atomic across processes). */
-export async function hit(
+async function hit(
   db: Db,
   key: string,
   windowMs: number,
@@ -84,7 +84,7 @@ declare module 'fastify' {
 }
 
 type Scope = keyof AuthRateLimits;
-export type AuthLimiters = Record<Scope, { perAddress: Limiter; perAccount: AccountLimiter }>;
+type AuthLimiters = Record<Scope, { perAddress: Limiter; perAccount: AccountLimiter }>;
 type AccountLimiter = (request: FastifyRequest, account: string | number) => Promise<void>;
 
 /**

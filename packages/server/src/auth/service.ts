@@ -35,38 +35,38 @@ import { randomToken, sha256Hex, signAccessToken } from './tokens.ts';
 // database (auth/throttle.ts), for registered and unknown e-mails alike; an account-wide ceiling
 // counts the checked failures from every address.
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
+const MAX_FAILED_LOGINS = 5;
+const LOCKOUT_MS = 15 * 60 * 1000;
 
 /** 5 consecutive wrong passwords for one e-mail from one address lock that pair 15 minutes. */
-export const LOGIN_PAIR_RULE: ThrottleRule = { maxFailures: MAX_FAILED_LOGINS, lockMs: LOCKOUT_MS };
+const LOGIN_PAIR_RULE: ThrottleRule = { maxFailures: MAX_FAILED_LOGINS, lockMs: LOCKOUT_MS };
 /**
  * 50 checked failures for one e-mail in 15 minutes, from all addresses together, close its
  * sign-in (429) for 15 minutes: a distributed guesser gets at most 50 guesses per quarter hour,
  * and one address alone can never reach it (its pair locks at 5), so locking the administrator
  * out takes at least 10 addresses.
  */
-export const LOGIN_ACCOUNT_RULE: ThrottleRule = {
+const LOGIN_ACCOUNT_RULE: ThrottleRule = {
   maxFailures: 50,
   lockMs: LOCKOUT_MS,
   windowMs: LOCKOUT_MS,
 };
 /** 5 consecutive wrong current passwords at change-password: 429 for 15 minutes. */
-export const CHANGE_PASSWORD_RULE: ThrottleRule = {
+const CHANGE_PASSWORD_RULE: ThrottleRule = {
   maxFailures: MAX_FAILED_LOGINS,
   lockMs: LOCKOUT_MS,
 };
-export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Credenciales inválidas.';
+const INVALID_CREDENTIALS_MESSAGE = 'Credenciales inválidas.';
 export const REFRESH_ERROR_MESSAGE = 'Tu sesión ha expirado. Por favor, inicia sesión nuevamente.';
 export const RESET_EMAIL_MESSAGE =
   'Si el correo está registrado, recibirás un enlace de restablecimiento.';
-export const INVALID_RESET_TOKEN_MESSAGE =
+const INVALID_RESET_TOKEN_MESSAGE =
   'El enlace para restablecer la contraseña no es válido o ya expiró.';
 
 /** spec 1 §8: the client parses N from this exact text. */
-export function lockedMessage(minutes: number): string {
+function lockedMessage(minutes: number): string {
   return `La cuenta está bloqueada. Intenta de nuevo en ${minutes} minuto(s).`;
 }
 

@@ -23,7 +23,7 @@ export const REFRESH_GRACE_MS = 30_000;
 const MAX_GRACE_STEPS = 20;
 
 export const PERSISTENT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const BROWSER_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const BROWSER_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 export interface IssuedRefreshToken {
   /** The token for the cookie; only its hash is stored. */
@@ -66,7 +66,7 @@ export async function startSession(
 class ConcurrentRotation extends Error {}
 
 /** The token that replaces `token` at its rotation (deterministic, unguessable without both). */
-export function successorToken(token: string, secret: string): string {
+function successorToken(token: string, secret: string): string {
   return createHmac('sha256', secret)
     .update(`anaquel-refresh-successor:${token}`)
     .digest('base64url');

@@ -75,7 +75,7 @@ export async function reserveAttempt(
 }
 
 /** Locks the subject (keeping an earlier lock that is still running); answers its end. */
-export async function lock(db: Db, key: string, rule: ThrottleRule, now: Date): Promise<Date> {
+async function lock(db: Db, key: string, rule: ThrottleRule, now: Date): Promise<Date> {
   const until = new Date(now.getTime() + rule.lockMs);
   const [row] = await db
     .update(authThrottles)

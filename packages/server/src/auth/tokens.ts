@@ -5,7 +5,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 // family = the sign-in session). Permissions are NOT in the token: the guard reads them from the
 // database on every request, so a revoked permission or a closed session applies at once.
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'anaquel';
 const AUDIENCE = 'anaquel-api';
 

@@ -12,7 +12,7 @@ import { serverRoot, type Config } from '../env.ts';
 import { installNamedStatements } from './pglite-named.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /** The drizzle database, whichever driver is behind it (PGlite or node-postgres). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,7 +35,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(serverRoot, 'drizzle');
+const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 // Arbitrary constant key for pg_advisory_lock.
 const STARTUP_LOCK_KEY = 4_242_017;

@@ -16,15 +16,15 @@ import type { FileStorage } from './storage.ts';
 // EXIF orientation first. Each image also gets a thumbnail for galleries, stored next to it
 // (`files/{id}?size=thumb`). The storage interface (storage.ts) is unchanged.
 
-export const DEFAULT_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decoding refuses images over this many pixels (a "decompression bomb" of a few KB). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 /** Stored images are scaled down to fit this box (never up). */
-export const MAX_IMAGE_SIDE = 4096;
+const MAX_IMAGE_SIDE = 4096;
 /** Thumbnails fit this box (WebP). */
-export const THUMBNAIL_SIDE = 320;
+const THUMBNAIL_SIDE = 320;
 
-export const NOT_AN_IMAGE_MESSAGE = 'El archivo debe ser una imagen JPEG, PNG, WebP o GIF.';
+const NOT_AN_IMAGE_MESSAGE = 'El archivo debe ser una imagen JPEG, PNG, WebP o GIF.';
 
 // Decoding a phone's photo takes tens of megabytes and a core for a moment. Without a bound, a
 // burst of uploads decoded them all at once: every core busy (PGlite shares the server's thread)
@@ -146,7 +146,7 @@ async function reencode(buffer: Buffer, type: ImageType): Promise<Encoded> {
 }
 
 /** A WebP thumbnail (first frame) of already decoded, trusted bytes. */
-export async function makeThumbnail(buffer: Buffer): Promise<Encoded> {
+async function makeThumbnail(buffer: Buffer): Promise<Encoded> {
   const { data, info } = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({

@@ -65,7 +65,7 @@ export interface ContractOperation {
   isPublic: boolean;
 }
 
-export const contractFile = path.join(repoRoot, 'openapi', 'dist', 'openapi.json');
+const contractFile = path.join(repoRoot, 'openapi', 'dist', 'openapi.json');
 export const contract: Json = JSON.parse(readFileSync(contractFile, 'utf8')) as Json;
 
 /** `/api/v1`, from the contract's first server. */
@@ -195,25 +195,14 @@ export function parametersSchema(op: ContractOperation, location: 'path' | 'quer
   return { type: 'object', properties, required };
 }
 
-/** Validates `data`, coercing in place for text targets; throws the 400 envelope when invalid. */
-export function assertValid(
-  validate: ValidateFunction,
-  data: unknown,
-  target: ValidationTarget,
-): void {
-  if (!validate(data)) {
-    throw badRequest(INVALID_REQUEST_MESSAGE, toValidationIssues(validate.errors ?? [], target));
-  }
-}
-
 /* ---------- typed handlers ---------- */
 
 type Op<K extends OperationId> = operations[K];
 type Clean<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNullable<T>;
 
-export type ParamsOf<K extends OperationId> = Clean<Op<K>['parameters']['path']>;
-export type QueryOf<K extends OperationId> = Clean<Op<K>['parameters']['query']>;
-export type BodyOf<K extends OperationId> = [NonNullable<Op<K>['requestBody']>] extends [never]
+type ParamsOf<K extends OperationId> = Clean<Op<K>['parameters']['path']>;
+type QueryOf<K extends OperationId> = Clean<Op<K>['parameters']['query']>;
+type BodyOf<K extends OperationId> = [NonNullable<Op<K>['requestBody']>] extends [never]
   ? undefined
   : NonNullable<Op<K>['requestBody']> extends { content: { 'application/json': infer B } }
     ? B
@@ -225,7 +214,7 @@ export type DataOf<K extends OperationId> =
   | SuccessData<Op<K>['responses'] extends { 200: infer R } ? R : never>
   | SuccessData<Op<K>['responses'] extends { 201: infer R } ? R : never>;
 
-export type OperationRequest<K extends OperationId> = FastifyRequest<{
+type OperationRequest<K extends OperationId> = FastifyRequest<{
   Params: ParamsOf<K>;
   Querystring: QueryOf<K>;
   Body: BodyOf<K>;

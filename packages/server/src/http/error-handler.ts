@@ -148,7 +148,7 @@ export function frameworkErrorHandler(limits: { bodyLimit: number; uploadLimit: 
 }
 
 /** The envelope for failures of the HTTP parser, before any request exists (clientErrorHandler). */
-export function clientErrorEnvelope(error: { code?: string }): ErrorEnvelope {
+function clientErrorEnvelope(error: { code?: string }): ErrorEnvelope {
   // Answered with 400, a status every operation declares: a 431 or 408 would be outside the
   // contract, and the errorCode says what happened.
   switch (error.code) {

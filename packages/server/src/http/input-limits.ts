@@ -16,14 +16,14 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 //   allows a leap second (`23:59:60Z`, which `Date` cannot represent), the year 0000 (which
 //   PostgreSQL refuses) and offsets that carry a four-digit year out of 0001..9999.
 
-export const INT32_MIN = -2147483648;
-export const INT32_MAX = 2147483647;
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
 
-export const NUL_KEYWORD = 'noNulCharacter';
-export const FINITE_KEYWORD = 'noNonFinite';
+const NUL_KEYWORD = 'noNulCharacter';
+const FINITE_KEYWORD = 'noNonFinite';
 
-export const NUL_MESSAGE = 'No puede contener el carácter nulo (U+0000).';
-export const FINITE_MESSAGE = 'Debe ser un número finito.';
+const NUL_MESSAGE = 'No puede contener el carácter nulo (U+0000).';
+const FINITE_MESSAGE = 'Debe ser un número finito.';
 
 /** The first and last instants with a four-digit year (0001..9999, UTC). */
 const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
@@ -47,7 +47,7 @@ export function parseInstant(text: string): Date | null {
 }
 
 /** A calendar day (YYYY-MM-DD) PostgreSQL's `date` stores: a valid day of the years 0001..9999. */
-export function isStorableDay(text: string): boolean {
+function isStorableDay(text: string): boolean {
   return rfc3339.date.validate(text) && !text.startsWith('0000');
 }
 

@@ -5,7 +5,7 @@ import type { LoggerOptions } from 'pino';
 // insert of a user carried its argon2 hash and e-mail in the error's `params`).
 
 /** Paths pino replaces with "[Redacted]" wherever they appear in a log object. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',

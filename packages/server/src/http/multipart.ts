@@ -30,7 +30,7 @@ type MultipartBodyOf<K extends OperationId> =
     : never;
 
 /** The text fields of the form, typed from the contract (file properties are in `files`). */
-export type MultipartFields<K extends OperationId> = MultipartBodyOf<K>;
+type MultipartFields<K extends OperationId> = MultipartBodyOf<K>;
 
 export interface MultipartForm<K extends OperationId> {
   fields: MultipartFields<K>;
@@ -104,13 +104,12 @@ function typesOf(property: FormProperty | undefined): string[] {
  * Indexes only order the values (the list is compacted), so a bound keeps `ids[100000000]`
  * from costing anything: the check is on the digits, before any number is built.
  */
-export const MAX_MULTIPART_INDEX = 1000;
+const MAX_MULTIPART_INDEX = 1000;
 
 /** `name`, `name[]` or `name[12]`; anything else (nesting, dots, brackets) is not a field name. */
 const PART_NAME = /^([A-Za-z][A-Za-z0-9_]*)(?:\[(\d*)\])?$/;
 
-export const MALFORMED_MULTIPART_MESSAGE =
-  'El cuerpo multipart/form-data está incompleto o mal formado.';
+const MALFORMED_MULTIPART_MESSAGE = 'El cuerpo multipart/form-data está incompleto o mal formado.';
 
 /** Fastify's and @fastify/multipart's own errors (limits) keep their messages in the error handler. */
 function isFrameworkError(error: unknown): boolean {

@@ -20,7 +20,7 @@ import type { Config } from '../env.ts';
 // - `Secure` on every cookie set over https (the refresh cookie behind a TLS proxy).
 
 /** Features the back-office never uses. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
   'camera=()',
@@ -49,7 +49,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The app's policy, given the hashes of index.html's inline scripts. */
-export function appContentSecurityPolicy(scriptHashes: string[]): Record<string, string[]> {
+function appContentSecurityPolicy(scriptHashes: string[]): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes],
@@ -69,7 +69,7 @@ export function appContentSecurityPolicy(scriptHashes: string[]): Record<string,
 }
 
 /** Scalar's page at /api/docs: its inline bootstrap script and styles, fonts and images. */
-export const DOCS_CONTENT_SECURITY_POLICY = [
+const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline' https://fonts.scalar.com",
@@ -82,7 +82,7 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 function serialize(directives: Record<string, string[]>): string {
   return Object.entries(directives)
@@ -103,7 +103,7 @@ function indexHtmlHashes(appDistDir: string): string[] {
  * What helmet 8 sends with the options this project used (COEP off, CSP and HSTS set below):
  * the same names and values, computed once.
  */
-export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Origin-Agent-Cluster': '?1',

@@ -40,7 +40,7 @@ const textAjv = createAjv(true);
 export const responseAjv = createAjv(false, false);
 
 /** The Ajv instance for a target; component schemas must be added to both (see contract.ts). */
-export function ajvFor(target: ValidationTarget): Ajv2020 {
+function ajvFor(target: ValidationTarget): Ajv2020 {
   return target === 'body' ? bodyAjv : textAjv;
 }
 

@@ -10,7 +10,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME =
   /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-export const BAD_DATE_MESSAGE =
+const BAD_DATE_MESSAGE =
   'La fecha no es válida (AAAA-MM-DD, o fecha y hora ISO 8601 como 2026-11-01T06:00:00Z).';
 
 function isRealDay(day: string): boolean {

@@ -43,12 +43,12 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 /** 'some' or 'none': whether the file holds any data row (the screen says when it does not). */
 export const REPORT_ROWS_HEADER = 'X-Report-Rows';
 /** Rows read per query (keyset batches by the visit's start, the visit and its survey). */
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 /** Rows written between two turns of the event loop (see the writing loop). */
 const YIELD_EVERY_ROWS = 25;
 
-export const PRODUCT_SURVEY_TYPE = 2;
-export const NOT_A_PRODUCT_SURVEY = 'El cuestionario no es de tipo Producto.';
+const PRODUCT_SURVEY_TYPE = 2;
+const NOT_A_PRODUCT_SURVEY = 'El cuestionario no es de tipo Producto.';
 export const UNAVAILABLE_MARK = 'No disponible';
 export const LIKERT_SCALE = [
   'Totalmente en desacuerdo',
@@ -138,7 +138,7 @@ export async function prepareExport(db: Db, request: ExportFilter): Promise<Prep
  * separators, reserved characters (Windows: < > : " / \ | ? *), control characters, leading or
  * trailing dots and spaces; spaces become '_'. Capped at 60 characters.
  */
-export function unicodeSafe(part: string): string {
+function unicodeSafe(part: string): string {
   const cleaned = part
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex
@@ -150,7 +150,7 @@ export function unicodeSafe(part: string): string {
 }
 
 /** The same part in plain ASCII letters, digits, '-', '.' and '_' (accents removed). */
-export function asciiSafe(part: string): string {
+function asciiSafe(part: string): string {
   const cleaned = part
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -182,7 +182,7 @@ interface Layout {
 }
 
 /** Questions and segments in designer (reading) order, depth first. */
-export function layoutOf(tree: SurveyTree): Layout {
+function layoutOf(tree: SurveyTree): Layout {
   const layout: Layout = { questions: [], segments: [] };
   const walk = (segment: SegmentNode, parentPath: string): void => {
     const path = parentPath ? `${parentPath} / ${segment.name}` : segment.name;
@@ -199,7 +199,7 @@ export function layoutOf(tree: SurveyTree): Layout {
 // ---------------------------------------------------------------------------------------------
 // Values
 
-export interface StoredAnswer {
+interface StoredAnswer {
   questionId: number;
   isNa: boolean;
   textValue: string | null;
@@ -221,7 +221,7 @@ const VALUE_TYPES: ReadonlySet<number> = new Set([
 ]);
 
 /** The cell of an answer (docs/reports.md): typed value, 'N/A', chosen options joined. */
-export function answerCell(
+function answerCell(
   tree: SurveyTree,
   question: QuestionNode,
   answer?: StoredAnswer,

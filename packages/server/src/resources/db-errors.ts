@@ -21,12 +21,12 @@ export function pgErrorOf(error: unknown): PgErrorFields | null {
   return null;
 }
 
-export const isUniqueViolation = (e: PgErrorFields) => e.code === '23505';
+const isUniqueViolation = (e: PgErrorFields) => e.code === '23505';
 /** 23503 for NO ACTION, 23001 for ON DELETE RESTRICT. */
-export const isReferenceViolation = (e: PgErrorFields) => e.code === '23503' || e.code === '23001';
+const isReferenceViolation = (e: PgErrorFields) => e.code === '23503' || e.code === '23001';
 
 /** `Key (brand_id)=(9) is not present...` -> `brand_id`. */
-export function columnOfDetail(detail: string | undefined): string | null {
+function columnOfDetail(detail: string | undefined): string | null {
   const match = /^Key \(([^)]+)\)=/.exec(detail ?? '');
   return match?.[1] ?? null;
 }

@@ -22,7 +22,7 @@ import { messages, type Noun } from './nouns.ts';
 
 export type { MasterPermission } from './contract-types.ts';
 
-export interface WriteContext {
+interface WriteContext {
   db: Db;
   request: FastifyRequest;
   principal: Principal;

@@ -60,12 +60,12 @@ export const EXACT_COUNT_LIMIT = 1_000;
  */
 export const ANCHOR_STEP = 100;
 /** Offsets from which a page is read through anchors (below, walking is cheaper than building). */
-export const ANCHOR_MIN_OFFSET = 2_000;
+const ANCHOR_MIN_OFFSET = 2_000;
 /** How long anchors are trusted when no write through this process touched the table. */
 export const ANCHOR_TTL_MS = 30_000;
 const ANCHOR_CACHE_SIZE = 200;
 /** Page marks kept per list (two per page read); the lowest positions stay when it is full. */
-export const MARKS_PER_LIST = 256;
+const MARKS_PER_LIST = 256;
 /** Anchors kept over all lists (about 100 bytes each); the least recently used lists go first. */
 const ANCHOR_BUDGET = 200_000;
 /**

@@ -44,7 +44,7 @@ export const namedResources: NamedResource[] = [
 ];
 
 /** The six operation ids of a resource, looked up in the contract by path and method. */
-export function operationsOf(path: string): ResourceConfig<unknown>['operations'] {
+function operationsOf(path: string): ResourceConfig<unknown>['operations'] {
   const id = (method: string, url: string): OperationId => {
     const found = listOperations().find((op) => op.method === method && op.path === url);
     if (!found) throw new Error(`${method} ${url} is not in the contract`);

@@ -9,9 +9,9 @@ export interface Noun {
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** 'la marca', 'el punto de venta'. */
-export const definite = (noun: Noun) => `${noun.feminine ? 'la' : 'el'} ${noun.singular}`;
+const definite = (noun: Noun) => `${noun.feminine ? 'la' : 'el'} ${noun.singular}`;
 /** 'una marca', 'un punto de venta'. */
-export const indefinite = (noun: Noun) => `${noun.feminine ? 'una' : 'un'} ${noun.singular}`;
+const indefinite = (noun: Noun) => `${noun.feminine ? 'una' : 'un'} ${noun.singular}`;
 
 export const messages = {
   notFound: (noun: Noun) => `${capitalize(definite(noun))} no existe.`,

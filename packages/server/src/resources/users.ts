@@ -27,10 +27,10 @@ const regionsJoin = {
   relatedId: userRegions.regionId,
 };
 /** spec 2 §9: minimum user age. */
-export const MINIMUM_AGE_YEARS = 15;
+const MINIMUM_AGE_YEARS = 15;
 
 /** The latest date of birth of someone who is at least `years` old on `today` (YYYY-MM-DD). */
-export function latestBirthDate(today: Date, years: number): string {
+function latestBirthDate(today: Date, years: number): string {
   const year = today.getUTCFullYear() - years;
   const month = today.getUTCMonth();
   // Someone born on February 29 turns a year older on March 1 in common years.

@@ -14,7 +14,7 @@ import { OTHER_OPTION, QuestionType as T, YES_NO_OPTIONS } from '../surveys/type
 // They are VALID by the designer's rules (docs/surveys.md "Validity"): points add up, no option
 // is worth more than its question, 'Otro' is last, skip logic only forward from choice types.
 
-export interface DemoOption {
+interface DemoOption {
   description: string;
   points: number;
   isOther?: boolean;
@@ -22,7 +22,7 @@ export interface DemoOption {
   hides?: string[];
 }
 
-export interface DemoQuestion {
+interface DemoQuestion {
   kind: 'question';
   description: string;
   type: number;
@@ -34,7 +34,7 @@ export interface DemoQuestion {
   count?: number;
 }
 
-export interface DemoSegment {
+interface DemoSegment {
   kind: 'segment';
   name: string;
   description?: string;

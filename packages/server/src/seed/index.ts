@@ -8,7 +8,7 @@ import { demoVisitsSeeder } from './visits-demo.ts';
 import type { DemoSeeder } from './types.ts';
 
 /** Demo data for a fresh installation, run in this order. Append new seeders here. */
-export const demoSeeders: DemoSeeder[] = [
+const demoSeeders: DemoSeeder[] = [
   // master data
   masterDataSeeder,
   // visits (through the sync code; after the surveys they answer)

@@ -31,7 +31,7 @@ import { PROMOTER_PROFILE_NAME } from '@anaquel/api/rules';
 /** The synthetic SEPOMEX-format file shipped with the server (docs/zipcodes.md). */
 export const SAMPLE_ZIP_FILE = path.join(serverRoot, 'data', 'zipcodes-sample.txt');
 
-export const DEMO_PROMOTER_EMAIL = 'promotor@anaquel.mx';
+const DEMO_PROMOTER_EMAIL = 'promotor@anaquel.mx';
 export const DEMO_PROMOTER_PASSWORD = 'Promotor#2026';
 
 const BRANDS = [

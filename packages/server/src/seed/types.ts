@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
 import type { FileStorage } from '../files/storage.ts';
 
-export interface SeedContext {
+interface SeedContext {
   db: Db;
   config: Config;
   /** For seeders that store images (products, profile pictures). */

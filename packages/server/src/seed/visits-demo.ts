@@ -107,7 +107,7 @@ const STORE_NAMES = [
 ];
 
 /** A small seeded PRNG (mulberry32), so a demo run is reproducible. */
-export function randomSource(seed: number) {
+function randomSource(seed: number) {
   let state = seed >>> 0;
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -381,7 +381,7 @@ export async function loadDemoWorld(db: Db): Promise<DemoWorld> {
 /* ---------- photos ---------- */
 
 /** Small generated JPEGs (a shelf-like pattern), stored through the one image intake. */
-export async function makeDemoPhotos(
+async function makeDemoPhotos(
   db: Db,
   storage: FileStorage,
   count: number,
@@ -706,7 +706,7 @@ export async function generateDemoVisits(
 }
 
 /** Days of visits the first start loads: enough for the 7-day list and the dashboard. */
-export const FIRST_START_DAYS = 8;
+const FIRST_START_DAYS = 8;
 
 /**
  * The first start's demo visits: the demo world and about a week of visits, only when there

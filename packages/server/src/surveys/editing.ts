@@ -50,7 +50,7 @@ export async function lockSurvey(
 }
 
 /** Database errors of a tree write (a row deleted by a concurrent write, answers referencing it). */
-export const treeWriteErrors: WriteErrorMapping = {
+const treeWriteErrors: WriteErrorMapping = {
   uniques: {},
   references: {
     survey_id: { field: 'surveyId', message: SURVEY_NOT_FOUND },
@@ -203,7 +203,7 @@ export async function closeSlot(tx: Tx, container: Container, position: number):
  * Moves an item within its sequence from `from` to `to` (both valid positions): the items
  * between shift by one. The caller then stores `to` as the item's order.
  */
-export async function shiftForMove(
+async function shiftForMove(
   tx: Tx,
   container: Container,
   item: Item,
@@ -215,7 +215,7 @@ export async function shiftForMove(
 }
 
 /** Sets an item's order. */
-export async function setOrder(tx: Tx, item: Item, order: number): Promise<void> {
+async function setOrder(tx: Tx, item: Item, order: number): Promise<void> {
   if (item.table === 'segment') {
     await tx.update(segments).set({ order }).where(eq(segments.id, item.id));
   } else if (item.table === 'question') {
@@ -226,13 +226,13 @@ export async function setOrder(tx: Tx, item: Item, order: number): Promise<void>
 }
 
 /** The 400 texts of a step past the first or the last position. */
-export interface StepTexts {
+interface StepTexts {
   first: string;
   last: string;
 }
 
 /** One step up or down: the target position, or the 400 at the ends. */
-export function stepTarget(
+function stepTarget(
   from: number,
   direction: 'up' | 'down',
   count: number,
@@ -301,7 +301,7 @@ const itemTables = { segment: segments, question: questions, option: multipleOpt
  * Moves an item within its sequence from `from` to `to` (the items between shift by one);
  * with `surveyId`, refused when it breaks skip logic (keepingSkipLogicForward).
  */
-export async function moveItem(
+async function moveItem(
   tx: Tx,
   container: Container,
   item: Item,
@@ -401,7 +401,7 @@ export async function deleteItem<Row extends { order: number }>(
 
 /* ---------------------------------------------------------------- skip logic */
 
-export const skipLogicMessages = {
+const skipLogicMessages = {
   notInSurvey: (what: 'segmento' | 'pregunta', id: number) =>
     what === 'segmento'
       ? `El segmento ${id} no pertenece al cuestionario.`
@@ -455,7 +455,7 @@ export function hiddenTargetIssues(
 }
 
 /** The options of a tree whose skip logic does not point forward (see hiddenTargetIssues). */
-export function brokenSkipRules(tree: SurveyTree | null): Map<number, string> {
+function brokenSkipRules(tree: SurveyTree | null): Map<number, string> {
   const broken = new Map<number, string>();
   if (!tree) return broken;
   for (const question of tree.questions.values()) {
@@ -485,7 +485,7 @@ export function brokenSkipRules(tree: SurveyTree | null): Map<number, string> {
  * (docs/surveys.md: refused rather than silently dropped). Rules already broken before are not
  * the move's fault and do not block it.
  */
-export async function keepingSkipLogicForward<T>(
+async function keepingSkipLogicForward<T>(
   tx: Tx,
   surveyId: number,
   move: () => Promise<T>,

@@ -114,7 +114,7 @@ export async function optionList(
 }
 
 /** `case type when 1 then 'Punto de venta' ...`: sorts by the label the list shows. */
-export function labelCase(column: AnyColumn, labels: readonly { id: number; name: string }[]): SQL {
+function labelCase(column: AnyColumn, labels: readonly { id: number; name: string }[]): SQL {
   return sql`(case ${column} ${sql.join(
     labels.map((t) => sql`when ${sql.raw(String(t.id))} then ${sql.raw(`'${t.name}'`)}`),
     sql` `,
@@ -125,7 +125,7 @@ export const surveyTypeCase = (column: AnyColumn) => labelCase(column, SURVEY_TY
 export const questionTypeCase = (column: AnyColumn) => labelCase(column, QUESTION_TYPES);
 
 /** Checks a points value has at most 2 decimals (spec 2 §9). */
-export function pointsIssue(
+function pointsIssue(
   value: number | undefined | null,
   field = 'points',
 ): { field: string; message: string } | null {

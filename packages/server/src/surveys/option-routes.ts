@@ -42,9 +42,9 @@ import { QuestionType, hasOptions, questionTypeLabel } from './types.ts';
 type OptionRowAnswer = components['schemas']['MultipleOptionRow'];
 type OptionInput = components['schemas']['MultipleOptionInput'];
 
-export const OPTION_NOT_FOUND = 'La opción no existe.';
+const OPTION_NOT_FOUND = 'La opción no existe.';
 
-export const optionMessages = {
+const optionMessages = {
   descriptionRequired: 'La descripción es obligatoria',
   descriptionMin: 'La descripción debe tener al menos 2 caracteres',
   descriptionMax: 'La descripción no puede exceder 255 caracteres',
@@ -109,7 +109,7 @@ const source = (db: Db) =>
     [surveys, eq(surveys.id, segments.surveyId)],
   );
 
-export const readOption = (db: Db, id: number): Promise<OptionRowAnswer> =>
+const readOption = (db: Db, id: number): Promise<OptionRowAnswer> =>
   readOne(source(db), rowFields, eq(multipleOptions.id, id), OPTION_NOT_FOUND, toOption);
 
 function optionValues(input: OptionInput) {

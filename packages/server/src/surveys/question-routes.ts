@@ -55,9 +55,9 @@ import {
 type Question = components['schemas']['Question'];
 type QuestionInput = components['schemas']['QuestionInput'];
 
-export const QUESTION_NOT_FOUND = 'La pregunta no existe.';
+const QUESTION_NOT_FOUND = 'La pregunta no existe.';
 
-export const questionMessages = {
+const questionMessages = {
   descriptionRequired: 'La descripción es obligatoria',
   descriptionMin: 'La descripción debe tener al menos 3 caracteres',
   descriptionMax: 'La descripción no puede exceder 500 caracteres',
@@ -111,7 +111,7 @@ const source = (db: Db) =>
     [surveys, eq(surveys.id, segments.surveyId)],
   );
 
-export const readQuestion = (db: Db, id: number): Promise<Question> =>
+const readQuestion = (db: Db, id: number): Promise<Question> =>
   readOne(source(db), rowFields, eq(questions.id, id), QUESTION_NOT_FOUND, toQuestion);
 
 /** Field rules of spec 2 §5 and the per-type values (hasOther, multipleOptionsCount). */
@@ -141,7 +141,7 @@ function questionValues(input: QuestionInput) {
  * Texto/Entero/Decimal/Fecha have none; Si/No has exactly 'Sí' and 'No'; 'Otro' exists, last,
  * exactly when hasOther; Ranking options are worth 0; Likert and Ranking options hide nothing.
  */
-export async function syncTypeOptions(
+async function syncTypeOptions(
   tx: Tx,
   question: { id: number; type: number; hasOther: boolean },
   previousType: number | null,

@@ -27,7 +27,7 @@ import { rowsOf } from './tree.ts';
 
 type Segment = components['schemas']['Segment'];
 
-export const SEGMENT_NOT_FOUND = 'El segmento no existe.';
+const SEGMENT_NOT_FOUND = 'El segmento no existe.';
 
 const parent = alias(segments, 'parent');
 
@@ -63,7 +63,7 @@ const source = (db: Db) => (fields: Parameters<Db['select']>[0]) =>
     .leftJoin(parent, eq(parent.id, segments.parentId))
     .$dynamic();
 
-export const readSegment = (db: Db, id: number): Promise<Segment> =>
+const readSegment = (db: Db, id: number): Promise<Segment> =>
   readOne(source(db), rowFields, eq(segments.id, id), SEGMENT_NOT_FOUND, toSegment);
 
 /** The segment row, read after the survey is locked. */

@@ -21,7 +21,7 @@ import { PRODUCT_SURVEY_TYPE, surveyTypeLabel } from './types.ts';
 type Survey = components['schemas']['Survey'];
 type SurveyInput = components['schemas']['SurveyInput'];
 
-export const surveyWriteErrors = {
+const surveyWriteErrors = {
   uniques: {},
   references: {
     campaign_id: { field: 'campaignId', message: 'La campaña no existe.' },
@@ -64,7 +64,7 @@ const source = (db: Db) => (fields: Parameters<Db['select']>[0]) =>
     .innerJoin(campaigns, eq(campaigns.id, surveys.campaignId))
     .$dynamic();
 
-export const readSurvey = (db: Db, id: number): Promise<Survey> =>
+const readSurvey = (db: Db, id: number): Promise<Survey> =>
   readOne(source(db), rowFields, eq(surveys.id, id), SURVEY_NOT_FOUND, toSurvey);
 
 /** spec 2 §5: campaignId at least 1 (the contract), type required, points >= 0 with 2 decimals. */

@@ -48,7 +48,7 @@ export interface OptionRow {
   isOther: boolean;
 }
 
-export interface OptionNode extends OptionRow {
+interface OptionNode extends OptionRow {
   hiddenSegmentIds: number[];
   hiddenQuestionIds: number[];
 }

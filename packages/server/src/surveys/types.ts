@@ -17,7 +17,6 @@ export const PRODUCT_SURVEY_TYPE = 2;
 export { QUESTION_TYPES, QUESTION_TYPE as QuestionType };
 export {
   allowsOther,
-  choosesOne,
   choosesOptions,
   hasOptions,
   needsCount,

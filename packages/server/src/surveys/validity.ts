@@ -27,7 +27,7 @@ const pointsFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 }
 export const formatPoints = (points: number): string => pointsFormat.format(points);
 const cents = (points: number): number => Math.round(points * 100);
 
-export const validityMessages = {
+const validityMessages = {
   emptySurvey: 'El cuestionario no tiene segmentos.',
   surveyPoints: (points: number, sum: number) =>
     `Los puntos del cuestionario (${formatPoints(points)}) no coinciden con la suma de sus segmentos (${formatPoints(sum)}).`,

@@ -13,7 +13,7 @@ export interface Promoter {
   stateIds: ReadonlySet<number>;
 }
 
-export const NOT_A_PROMOTER_MESSAGE = 'Solo los promotores pueden sincronizar visitas.';
+const NOT_A_PROMOTER_MESSAGE = 'Solo los promotores pueden sincronizar visitas.';
 
 /**
  * The promoter behind a sync call: a user whose profile is 'promotor' (spec 2 §1). Anyone else

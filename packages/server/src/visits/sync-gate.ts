@@ -15,7 +15,7 @@ import { principalOf } from '../auth/guard.ts';
 import { tooManyAttempts } from '../auth/rate-limit.ts';
 import { QueueFull, Semaphore } from '../http/semaphore.ts';
 
-export interface SyncGateOptions {
+interface SyncGateOptions {
   /** Whether the work uses the database (it then also waits for bound 3). Default true. */
   database?: boolean;
 }

@@ -48,7 +48,7 @@ import {
 export type SyncCheckIn = components['schemas']['SyncCheckIn'];
 export type SyncCheckInResult = components['schemas']['SyncCheckInResult'];
 
-export const SYNC_MESSAGES = {
+const SYNC_MESSAGES = {
   rejected: 'La visita no se guardó: revisa los errores.',
   otherContent: 'La visita ya se sincronizó con otro contenido.',
   otherUser: 'El identificador de la visita pertenece a otro promotor.',
@@ -73,7 +73,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function payloadHash(visit: SyncCheckIn): string {
+function payloadHash(visit: SyncCheckIn): string {
   return createHash('sha256').update(canonical(visit)).digest('hex');
 }
 

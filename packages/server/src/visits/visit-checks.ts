@@ -14,15 +14,15 @@ import type { Promoter } from './promoter.ts';
 type SyncCheckIn = components['schemas']['SyncCheckIn'];
 
 /** A phone's clock may run ahead a little; a visit starting or ending later than this is refused. */
-export const FUTURE_TOLERANCE_MS = 60 * 60 * 1000;
+const FUTURE_TOLERANCE_MS = 60 * 60 * 1000;
 /**
  * How far a survey's times may stray outside its visit's. Both come from the same phone clock,
  * so this only absorbs the order in which an app stamps them (the visit closed just before its
  * last survey is saved).
  */
-export const SURVEY_SLACK_MS = 5 * 60 * 1000;
+const SURVEY_SLACK_MS = 5 * 60 * 1000;
 
-export const VISIT_CHECK_MESSAGES = {
+const VISIT_CHECK_MESSAGES = {
   instant: 'Debe ser una fecha y hora válidas (ISO 8601).',
   startInFuture: 'La fecha de inicio está en el futuro.',
   endInFuture: 'La fecha de fin está en el futuro.',

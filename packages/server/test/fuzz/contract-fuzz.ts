@@ -142,7 +142,7 @@ function mergedAllOf(schema: Json): Json {
 }
 
 /** A plausible valid value (small ids, short texts) for a schema. */
-export function validValue(raw: unknown, depth = 0): fc.Arbitrary<unknown> {
+function validValue(raw: unknown, depth = 0): fc.Arbitrary<unknown> {
   const schema = mergedAllOf(resolved(raw));
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
@@ -227,7 +227,7 @@ function stringValue(schema: Json): fc.Arbitrary<string> {
 
 /* ---------- requests ---------- */
 
-export interface FuzzRequest {
+interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -535,7 +535,7 @@ function multipartArb(
   });
 }
 
-export function requestArb(
+function requestArb(
   op: ContractOperation,
   roles: readonly string[] = ['caller'],
   seeds: readonly unknown[] = [],
@@ -588,10 +588,7 @@ const envelopeValidator = () =>
   responseAjv.getSchema('https://anaquel.mx/contract/schemas/ErrorEnvelope')!;
 
 /** Why an answer breaks the contract, or null when it keeps it. */
-export function contractViolation(
-  op: ContractOperation,
-  response: LightMyRequestResponse,
-): string | null {
+function contractViolation(op: ContractOperation, response: LightMyRequestResponse): string | null {
   const status = response.statusCode;
   const declared = Boolean(op.operation.responses[String(status)]);
   if (status >= 500 && (!declared || status === 500)) return `answered ${status}`;
@@ -635,7 +632,7 @@ export function contractViolation(
 
 /* ---------- running ---------- */
 
-export interface FuzzFailure {
+interface FuzzFailure {
   operationId: string;
   problem: string;
   request: string;

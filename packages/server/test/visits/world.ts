@@ -42,7 +42,7 @@ export interface World {
 }
 
 /** Question ids by name, and their option ids in order. */
-export interface SurveyIds {
+interface SurveyIds {
   id: number;
   segments: Record<string, number>;
   q: Record<string, { id: number; options: number[] }>;
@@ -118,8 +118,6 @@ async function insertSurvey(
   }
   return ids;
 }
-
-const today = new Date().toISOString().slice(0, 10);
 
 export async function createWorld(db: Db, config: Config): Promise<World> {
   const [brand] = await db.insert(brands).values({ name: 'Marca Prueba' }).returning();
@@ -336,5 +334,3 @@ export async function createWorld(db: Db, config: Config): Promise<World> {
     productSurvey,
   };
 }
-
-export { today };

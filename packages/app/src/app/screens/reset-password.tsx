@@ -4,7 +4,7 @@ import { ResetPasswordForm } from '../../features/auth';
 import { notify } from '../../lib/notify';
 import { AuthCard } from './auth-card';
 
-export const INVALID_RESET_LINK_MESSAGE = 'El token o el correo no son válidos.';
+const INVALID_RESET_LINK_MESSAGE = 'El token o el correo no son válidos.';
 
 /** `/reset-password?token=..&email=..` (spec 1 §2): the page the reset e-mail links to. */
 export default function ResetPasswordPage() {

@@ -41,7 +41,7 @@ export type FormMode = 'create' | 'edit';
  * How the form's output becomes the request body: one mapping for create and edit, or one per
  * mode when the contract's bodies differ (users: the password only on create).
  */
-export type BodyMapping<R extends MasterResource, Output> =
+type BodyMapping<R extends MasterResource, Output> =
   | { toBody: (values: Output) => CreateBody<R> & UpdateBody<R> }
   | {
       toCreateBody: (values: Output) => CreateBody<R>;
@@ -69,7 +69,7 @@ export type ResourceForm<R extends MasterResource, Values extends FieldValues, O
 } & BodyMapping<R, Output>;
 
 /** An extra row button: an icon link to another screen (relation editors). */
-export interface RowLink<Row> {
+interface RowLink<Row> {
   /** Where it goes ('/clients/7/products'). */
   href: (row: Row) => string;
   /** Accessible name and tooltip from the row's name ('Productos de Coca-Cola'). */

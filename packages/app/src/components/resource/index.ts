@@ -45,13 +45,9 @@ export {
   defineResource,
   type FormFieldsProps,
   type FormMode,
-  type BodyMapping,
   type MasterResource,
-  type PermissionBase,
   type ResourceDefinition,
-  type ResourceForm,
   type RowButton,
-  type RowLink,
 } from './definition';
 export {
   PLACEHOLDERS,
@@ -61,7 +57,6 @@ export {
   namesColumn,
   textColumn,
 } from './columns';
-export { MUTATION_META, notifyMutationFailure } from './feedback';
 export {
   FormDatePicker,
   FormImageUpload,
@@ -73,42 +68,17 @@ export {
   FormTextField,
   type FormControl,
 } from './form-fields';
-export { entityTexts, type EntityLabels, type EntityTexts } from './labels';
-export {
-  NamedFields,
-  namedDefaults,
-  namedForm,
-  namedFromDetail,
-  namedSchema,
-  namedToBody,
-  type NamedOutput,
-  type NamedValues,
-} from './named-form';
+export { type EntityLabels } from './labels';
+export { NamedFields, namedForm, namedFromDetail, namedToBody } from './named-form';
 export { RelationEditor, type RelationEditorConfig } from './relation-editor';
 export { parseRouteId } from './route-id';
-export { ResourceFormModal, type FormTarget } from './resource-form-modal';
 export { ResourceListPage } from './resource-list-page';
-export {
-  NAME_MIN,
-  NAME_REQUIRED,
-  descriptionRule,
-  idListRule,
-  isActiveRule,
-  limitedText,
-  nameRule,
-  nullIfEmpty,
-  requiredText,
-} from './rules';
+export { nameRule, nullIfEmpty } from './rules';
 export {
   FormClientsMultiSelect,
   FormOptionsComboBox,
   FormOptionsMultiSelect,
-  INACTIVE_MARK,
-  optionLabel,
   useOptionList,
-  type OptionList,
-  type OptionListConfig,
 } from './options-fields';
-export { OPTIONS_TAKE, useOptions, type UseOptionsResult } from './use-options';
-export { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
-export { FormModalFrame, type FormModalFrameProps } from './form-modal-frame';
+export { useOptions } from './use-options';
+export { FormModalFrame } from './form-modal-frame';

@@ -8,7 +8,7 @@ import { descriptionRule, isActiveRule, nameRule, nullIfEmpty } from './rules';
 // The form of the master data that is only name, description and active (brands, categories),
 // and the pieces the richer forms reuse (spec 2 §3, §5 "Common").
 
-export const namedSchema = z.object({
+const namedSchema = z.object({
   name: nameRule,
   description: descriptionRule(255),
   isActive: isActiveRule,
@@ -24,7 +24,7 @@ interface NamedRecord {
 }
 
 /** spec 2 §4: a new record is active. */
-export const namedDefaults = (): NamedValues => ({ name: '', description: '', isActive: true });
+const namedDefaults = (): NamedValues => ({ name: '', description: '', isActive: true });
 
 export const namedFromDetail = (detail: NamedRecord): NamedValues => ({
   name: detail.name,

@@ -25,7 +25,7 @@ import type { FormControl } from './form-fields';
 // options. Every form's Categoría, Subcategoría, Marca, Perfil, Regiones, Clientes... use it.
 
 /** spec 2 §8: how an inactive record is named in a dropdown or a chip. */
-export const INACTIVE_MARK = '(inactivo)';
+const INACTIVE_MARK = '(inactivo)';
 
 /** The option as shown: inactive records carry INACTIVE_MARK. */
 export function optionLabel(option: Option): Option {

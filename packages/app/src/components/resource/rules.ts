@@ -4,8 +4,8 @@ import { z } from 'zod';
 // The validation rules every master-data form shares (spec 2 §5 "Common"), with the spec's words.
 
 // The common messages and limits are the server's (@anaquel/api rules module).
-export const NAME_REQUIRED = commonMessages.nameRequired;
-export const NAME_MIN = commonMessages.nameMin;
+const NAME_REQUIRED = commonMessages.nameRequired;
+const NAME_MIN = commonMessages.nameMin;
 
 // The required check comes first: a form shows the first message of a field, so an empty field
 // reads 'obligatorio'. No `abort`: an aborted field would skip the form's cross-field rules

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 /** spec 2 §9: dropdowns ask for at most this many options per search. */
-export const OPTIONS_TAKE = 100;
+const OPTIONS_TAKE = 100;
 
 export interface UseOptionsConfig<R extends OptionsResource> {
   /** spec 2 §8: 'Error al cargar las categorías' and similar, shown under the field on failure. */

@@ -6,8 +6,8 @@ import {
   nameRule,
 } from '../../components/resource/rules';
 
-export const START_REQUIRED = 'La fecha de inicio es obligatoria';
-export const END_BEFORE_START = 'La fecha de fin debe ser posterior a la fecha de inicio';
+const START_REQUIRED = 'La fecha de inicio es obligatoria';
+const END_BEFORE_START = 'La fecha de fin debe ser posterior a la fecha de inicio';
 
 /** Today in the user's time zone as 'YYYY-MM-DD' (spec 2 §5: the start defaults to today). */
 export function todayIso(now: Date = new Date()): string {

@@ -6,14 +6,14 @@ import { clampCheckInRange, type IsoDateRange } from '@anaquel/ui';
 export const CHECK_IN_MAX_DAYS = 7;
 
 /** The calendar day of `date` in the user's time zone. */
-export function isoDay(date: Date): string {
+function isoDay(date: Date): string {
   const month = String(date.getMonth() + 1).padStart(2, '0');
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
 /** `day` plus `days` calendar days. */
-export function addDays(day: string, days: number): string {
+function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return isoDay(new Date(year, month - 1, date + days));
 }

@@ -21,7 +21,7 @@ const CHANGE = { shouldDirty: true, shouldValidate: true } as const;
  * spec 2 §5: the look-up fills the state, municipality and city of the code, and the settlement
  * when the code has only one. A code the catalogue does not know leaves them empty to be typed.
  */
-export function fillFromZipCode(
+function fillFromZipCode(
   setValue: UseFormSetValue<PointOfSaleValues>,
   settlements: readonly ZipCodeSettlement[],
 ): void {

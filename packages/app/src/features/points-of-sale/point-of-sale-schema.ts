@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isActiveRule, limitedText, nameRule, requiredText } from '../../components/resource/rules';
 
-export const pointOfSaleMessages = {
+const pointOfSaleMessages = {
   codeRequired: 'El código es obligatorio',
   codeMin: 'El código debe tener al menos 3 caracteres',
   codeMax: 'El código no puede exceder 50 caracteres',

@@ -7,7 +7,7 @@ import { ZIP_CODE_PATTERN } from './point-of-sale-schema';
 /** One settlement of a zip code (`GET zipcodes?Filter=NNNNN`). */
 export type ZipCodeSettlement = ListData<'/zipcodes'>[number];
 
-export const ZIP_LOOKUP_ERROR = 'Error al obtener datos del código postal';
+const ZIP_LOOKUP_ERROR = 'Error al obtener datos del código postal';
 
 /** The catalogue answers every settlement of a code; none has more than this many. */
 const ZIP_LOOKUP_TAKE = 100;

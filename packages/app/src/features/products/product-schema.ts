@@ -8,7 +8,7 @@ import {
   requiredText,
 } from '../../components/resource/rules';
 
-export const productMessages = {
+const productMessages = {
   clientsRequired: 'Debe seleccionar al menos un cliente',
   categoryRequired: 'La categoría es obligatoria',
   subcategoryRequired: 'La subcategoría es obligatoria',

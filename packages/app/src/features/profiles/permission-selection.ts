@@ -20,7 +20,7 @@ export interface PermissionArea {
 }
 
 /** Splits 'Area/Subgroup' (a group without '/' is its own area). */
-export function splitGroup(group: string): { area: string; subgroup: string } {
+function splitGroup(group: string): { area: string; subgroup: string } {
   const slash = group.indexOf('/');
   if (slash < 0) return { area: group, subgroup: group };
   return { area: group.slice(0, slash).trim(), subgroup: group.slice(slash + 1).trim() };

@@ -6,7 +6,7 @@ import {
   nameRule,
 } from '../../components/resource/rules';
 
-export const PERMISSIONS_REQUIRED = 'Debe seleccionar al menos un permiso';
+const PERMISSIONS_REQUIRED = 'Debe seleccionar al menos un permiso';
 
 // spec 2 §5 "Profile": description max 255; at least one permission; common name rule.
 export const profileSchema = z.object({

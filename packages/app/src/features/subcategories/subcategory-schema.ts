@@ -6,7 +6,7 @@ import {
   requiredIdRule,
 } from '../../components/resource/rules';
 
-export const CATEGORY_REQUIRED = 'La categoría es obligatoria';
+const CATEGORY_REQUIRED = 'La categoría es obligatoria';
 
 // spec 2 §5 "Subcategory": categoryId required and not 0; description max 255; common name rule.
 export const subcategorySchema = z.object({

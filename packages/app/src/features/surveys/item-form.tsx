@@ -70,7 +70,7 @@ export function useSaveItem<R extends ItemResource>(resource: R, texts: SaveText
 const path = <T extends FieldValues>(name: string) => name as FieldPath<T>;
 
 /** 'Orden' of the list screens' forms: empty puts the item at the end. */
-export function OrderField<T extends FieldValues & { order: number | null }>({
+function OrderField<T extends FieldValues & { order: number | null }>({
   control,
 }: {
   control: FormControl<T>;
@@ -108,7 +108,7 @@ export function SegmentFields({
 }
 
 /** The 13 question types with their Spanish labels (spec 1 §9), for the type select. */
-export const QUESTION_TYPE_ITEMS = Object.values(QuestionType).map((id) => ({
+const QUESTION_TYPE_ITEMS = Object.values(QuestionType).map((id) => ({
   id,
   name: questionTypeLabel(id),
 }));
@@ -177,7 +177,7 @@ export function QuestionFields({
 }
 
 /** Skip logic is for the choice types (Si/No to Número Exacto, and Rating). */
-export function hasSkipLogic(type: number | null | undefined): boolean {
+function hasSkipLogic(type: number | null | undefined): boolean {
   return (
     type != null &&
     ((type >= QuestionType.YesNo && type <= QuestionType.ExactChoicesCount) ||

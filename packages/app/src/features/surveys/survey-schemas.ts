@@ -13,19 +13,19 @@ import {
 // The survey forms' rules (spec 2 §5), shared by the designer's simplified forms and the full
 // forms of the list screens. The server checks the same rules (docs/surveys.md).
 
-export const POINTS_REQUIRED = 'Los puntos son obligatorios';
-export const POINTS_MIN = 'Los puntos deben ser mayores o iguales a 0';
-export const POINTS_DECIMALS = 'Los puntos admiten como máximo 2 decimales';
-export const ORDER_MIN = 'El orden debe ser mayor o igual a 0';
-export const DESCRIPTION_REQUIRED = 'La descripción es obligatoria';
-export const DESCRIPTION_MIN_3 = 'La descripción debe tener al menos 3 caracteres';
-export const DESCRIPTION_MIN_2 = 'La descripción debe tener al menos 2 caracteres';
-export const COUNT_REQUIRED = 'El número de opciones es obligatorio';
-export const COUNT_MIN = 'El número de opciones debe ser al menos 1';
-export const TYPE_REQUIRED = 'El tipo es obligatorio';
+const POINTS_REQUIRED = 'Los puntos son obligatorios';
+const POINTS_MIN = 'Los puntos deben ser mayores o iguales a 0';
+const POINTS_DECIMALS = 'Los puntos admiten como máximo 2 decimales';
+const ORDER_MIN = 'El orden debe ser mayor o igual a 0';
+const DESCRIPTION_REQUIRED = 'La descripción es obligatoria';
+const DESCRIPTION_MIN_3 = 'La descripción debe tener al menos 3 caracteres';
+const DESCRIPTION_MIN_2 = 'La descripción debe tener al menos 2 caracteres';
+const COUNT_REQUIRED = 'El número de opciones es obligatorio';
+const COUNT_MIN = 'El número de opciones debe ser al menos 1';
+const TYPE_REQUIRED = 'El tipo es obligatorio';
 
 /** spec 2 §5: points at least 0, at most 2 decimals. */
-export const pointsRule = z
+const pointsRule = z
   .number({ error: POINTS_REQUIRED })
   .nullable()
   .refine((value) => value !== null, { error: POINTS_REQUIRED })
@@ -40,7 +40,7 @@ export const pointsRule = z
   );
 
 /** spec 2 §5: order at least 0 (empty = at the end). */
-export const orderRule = z.number().int().min(0, { error: ORDER_MIN }).nullable();
+const orderRule = z.number().int().min(0, { error: ORDER_MIN }).nullable();
 
 // ---------------------------------------------------------------- survey
 export const surveySchema = z.object({

@@ -2,11 +2,6 @@ import { entityTexts } from '../../components/resource/labels';
 
 // The Spanish of the survey screens (spec 2 §2, §8), one place per entity.
 
-export const surveyTexts = entityTexts({
-  singular: 'cuestionario',
-  plural: 'cuestionarios',
-  feminine: false,
-});
 export const segmentTexts = {
   ...entityTexts({ singular: 'segmento', plural: 'segmentos', feminine: false }),
   // spec 2 §4, §8: moves of a segment.

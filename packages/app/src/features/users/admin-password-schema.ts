@@ -30,5 +30,3 @@ export const adminPasswordSchema = z
       },
     },
   );
-
-export type AdminPasswordValues = z.input<typeof adminPasswordSchema>;

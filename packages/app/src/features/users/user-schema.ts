@@ -4,7 +4,7 @@ import type { FormMode } from '../../components/resource';
 import { isActiveRule, limitedText, requiredIdRule } from '../../components/resource/rules';
 import { newPasswordSchema } from '../../lib/password-rules';
 
-export const userMessages = {
+const userMessages = {
   nameRequired: 'El nombre es obligatorio',
   nameMax: 'El nombre no puede exceder 100 caracteres',
   lastNameRequired: 'El apellido es obligatorio',
@@ -21,7 +21,7 @@ export const userMessages = {
 } as const;
 
 /** spec 2 §9: a user is at least this old. */
-export const MINIMUM_AGE_YEARS = 15;
+const MINIMUM_AGE_YEARS = 15;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -96,6 +96,6 @@ export function userSchema(mode: FormMode, today: () => Date = () => new Date())
     );
 }
 
-export type UserSchema = ReturnType<typeof userSchema>;
+type UserSchema = ReturnType<typeof userSchema>;
 export type UserValues = z.input<UserSchema>;
 export type UserOutput = z.output<UserSchema>;

@@ -316,7 +316,7 @@ export function SearchFieldParts<T extends SelectOption>({
 }
 
 /** What an empty option list says: loading, the 3-character hint, or `text` (no match). */
-export function OptionsEmptyState({
+function OptionsEmptyState({
   text,
   isLoading,
   showHint,
@@ -336,7 +336,7 @@ export function OptionsEmptyState({
  * The open list of a searchable option field (ComboBox, MultiSelect): the options, what an empty
  * list says, and the load-more sentinel of a paged list.
  */
-export function OptionsPopover<T extends SelectOption>({
+function OptionsPopover<T extends SelectOption>({
   popoverRef,
   items,
   emptyText,
@@ -378,13 +378,7 @@ export function OptionsPopover<T extends SelectOption>({
  * The end of a paged option list (react-aria `ListBoxLoadMoreItem`): asks for the next page when
  * it scrolls into view, and shows a spinner while it loads.
  */
-export function LoadMore({
-  onLoadMore,
-  isLoading,
-}: {
-  onLoadMore?: () => void;
-  isLoading: boolean;
-}) {
+function LoadMore({ onLoadMore, isLoading }: { onLoadMore?: () => void; isLoading: boolean }) {
   if (!onLoadMore && !isLoading) return null;
   return (
     <ListBoxLoadMoreItem

@@ -32,7 +32,7 @@ const RESIZE_STEP = 10;
 type Col<TData extends RowData> = Column<DataTableFeatures, TData, unknown>;
 
 /** The text naming a column in menus and resize handles. */
-export function columnLabel<TData extends RowData>(column: Col<TData>): string {
+function columnLabel<TData extends RowData>(column: Col<TData>): string {
   const header = column.columnDef.header;
   return column.columnDef.meta?.label ?? (typeof header === 'string' ? header : column.id);
 }

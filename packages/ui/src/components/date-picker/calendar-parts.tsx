@@ -25,7 +25,7 @@ const navButton =
   'flex size-8 cursor-pointer items-center justify-center rounded-lg text-fg outline-none data-hovered:bg-surface-muted data-focus-visible:outline-2 data-focus-visible:outline-focus data-disabled:cursor-not-allowed data-disabled:text-fg-muted';
 
 /** 'noviembre de 2026' as 'Noviembre de 2026': only the first letter is upper-case. */
-export function sentenceCase(text: string, locale: string): string {
+function sentenceCase(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 

@@ -62,7 +62,7 @@ function Choices({
  * What a Likert statement at `level` (1..5) earns of its `points`: points x (level - 1) / 4, in
  * cents (docs/surveys.md, scoring rule 5). Unanswered: nothing.
  */
-export function likertStatementPoints(points: number, level: number | null | undefined): number {
+function likertStatementPoints(points: number, level: number | null | undefined): number {
   if (level == null) return 0;
   const steps = LIKERT_LEVELS.length - 1;
   const clamped = Math.min(steps, Math.max(0, level - 1));

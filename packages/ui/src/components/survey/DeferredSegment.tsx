@@ -31,7 +31,7 @@ export function segmentSize(segment: SurveyTreeSegment): { questions: number; op
  * 56 px, question block ~118 px plus ~46 px per option, insertion point ~36 px), so the scroll
  * bar and scroll position stay close to the real ones while segments are still placeholders.
  */
-export function estimatedSegmentHeight(segment: SurveyTreeSegment): number {
+function estimatedSegmentHeight(segment: SurveyTreeSegment): number {
   const { questions, options } = segmentSize(segment);
   return 72 + questions * (118 + 36) + options * 46;
 }

@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { resetRequestSchema } from '../schemas/login-schema';
 
 /** spec 1 §8: the same answer whether or not the address exists, so accounts are not revealed. */
-export const RESET_REQUESTED_MESSAGE =
+const RESET_REQUESTED_MESSAGE =
   'Si el correo está registrado, recibirás un enlace de restablecimiento.';
 
 export interface ResetRequestModalProps {

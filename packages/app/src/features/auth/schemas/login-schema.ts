@@ -5,12 +5,10 @@ import * as z from 'zod/mini';
 import { emailMessages } from './login-validation';
 
 /** An e-mail field: required and valid (spec 1 §5). */
-export const emailSchema = z.pipe(
+const emailSchema = z.pipe(
   z.string().check(z.trim(), z.minLength(1, emailMessages.required)),
   z.email(emailMessages.invalid),
 );
 
 /** The 'Olvidé mi contraseña' request (spec 1 §5). */
 export const resetRequestSchema = z.object({ email: emailSchema });
-
-export type ResetRequestValues = z.input<typeof resetRequestSchema>;

@@ -9,7 +9,7 @@ export const emailMessages = {
   invalid: 'Correo inválido',
 } as const;
 
-export const PASSWORD_REQUIRED = 'Contraseña requerida';
+const PASSWORD_REQUIRED = 'Contraseña requerida';
 
 /** The sign-in form's values (the submitted `username` comes trimmed). */
 export interface LoginValues {
@@ -19,7 +19,7 @@ export interface LoginValues {
 }
 
 /** spec 1 §5: the e-mail's message, or null when valid (trimmed first, like `emailSchema`). */
-export function emailError(value: string): string | null {
+function emailError(value: string): string | null {
   const email = value.trim();
   if (email.length === 0) return emailMessages.required;
   return regexes.email.test(email) ? null : emailMessages.invalid;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newPasswordSchema, passwordMessages } from '../../../lib/password-rules';
 
-export const changePasswordMessages = {
+const changePasswordMessages = {
   currentRequired: 'La contraseña actual es requerida.',
   newRequired: 'La nueva contraseña es requerida.',
   sameAsCurrent: 'La nueva contraseña no puede ser igual a la actual.',
@@ -33,8 +33,6 @@ export const changePasswordSchema = z
     }
   });
 
-export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
-
 /** The /reset-password form: a strong password (spec 2 §5) and its confirmation. */
 export const resetPasswordSchema = z
   .object({
@@ -50,5 +48,3 @@ export const resetPasswordSchema = z
       });
     }
   });
-
-export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;
