@@ -8,14 +8,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { qualified as q } from '../db/fold.ts';
 import {
-  answerOptions,
-  answerPhotos,
-  answers,
   campaignPointsOfSale,
   campaignProducts,
   campaigns,
-  checkInPhotos,
-  checkInSurveySegments,
   checkInSurveys,
   checkIns,
   files,
@@ -25,10 +20,10 @@ import {
 import type { ValidationIssue } from '../http/errors.ts';
 import { pgErrorOf } from '../resources/db-errors.ts';
 import { touchListedTable } from '../resources/listing.ts';
-import { scoreSurvey, toCents, type SegmentScore } from '@anaquel/api/survey-engine';
 import type { AnswerableSurvey } from './answers.ts';
 import type { Promoter } from './promoter.ts';
 import { loadAnswerableSurveys } from './survey-loader.ts';
+import { insertVisit, type CreatedVisit } from './store-visit.ts';
 import {
   MAX_ATTEMPTS,
   backOff,
@@ -260,19 +255,13 @@ async function syncOne(
   }
 }
 
-interface Created {
-  id: number;
-  syncedAt: Date;
-  answerPoints: number;
-}
-
 async function storeVisit(
   tx: Tx,
   promoter: Promoter,
   visit: SyncCheckIn,
   hash: string,
   cache: BatchCache,
-): Promise<Created> {
+): Promise<CreatedVisit> {
   const db = tx as unknown as Db;
   const issues: ValidationIssue[] = [];
 
@@ -339,131 +328,5 @@ async function storeVisit(
   if (issues.length > 0) throw new VisitRejected(issues);
 
   // Everything checks: score and store.
-  const [checkIn] = await db
-    .insert(checkIns)
-    .values({
-      uuid: visit.uuid,
-      payloadHash: hash,
-      userId: promoter.userId,
-      pointOfSaleId: visit.pointOfSaleId,
-      campaignId: visit.campaignId,
-      unavailable: visit.unavailable,
-      startDate: new Date(visit.startDate),
-      endDate: visit.endDate ? new Date(visit.endDate) : null,
-      checkInLatitude: visit.checkInLatitude ?? null,
-      checkInLongitude: visit.checkInLongitude ?? null,
-      checkOutLatitude: visit.checkOutLatitude ?? null,
-      checkOutLongitude: visit.checkOutLongitude ?? null,
-    })
-    .returning({ id: checkIns.id, syncedAt: checkIns.syncedAt });
-  const checkInId = checkIn!.id;
-  if ((visit.photoIds ?? []).length > 0) {
-    await db
-      .insert(checkInPhotos)
-      .values(visit.photoIds!.map((fileId, order) => ({ checkInId, fileId, order })));
-  }
-
-  let totalCents = 0;
-  if (visit.surveys.length > 0) {
-    const scored = visit.surveys.map((sent) => ({
-      sent,
-      score: scoreSurvey(surveyOf(sent.surveyId)!, sent.answers),
-    }));
-    const inserted = await db
-      .insert(checkInSurveys)
-      .values(
-        scored.map(({ sent, score }) => ({
-          checkInId,
-          surveyId: sent.surveyId,
-          productId: sent.productId ?? null,
-          startDate: new Date(sent.startDate),
-          endDate: sent.endDate ? new Date(sent.endDate) : null,
-          answerPoints: score.answerPoints,
-          surveyPoints: score.surveyPoints,
-        })),
-      )
-      .returning({
-        id: checkInSurveys.id,
-        surveyId: checkInSurveys.surveyId,
-        productId: checkInSurveys.productId,
-      });
-    const idOf = new Map(inserted.map((r) => [`${r.surveyId}/${r.productId ?? ''}`, r.id]));
-
-    const segmentRows: (typeof checkInSurveySegments.$inferInsert)[] = [];
-    const answerRows: (typeof answers.$inferInsert)[] = [];
-    for (const { sent, score } of scored) {
-      const checkInSurveyId = idOf.get(`${sent.surveyId}/${sent.productId ?? ''}`)!;
-      totalCents += toCents(score.answerPoints);
-      const flatten = (segment: SegmentScore): void => {
-        segmentRows.push({
-          checkInSurveyId,
-          segmentId: segment.segmentId,
-          answerPoints: segment.answerPoints,
-          surveyPoints: segment.surveyPoints,
-          hidden: segment.hidden,
-        });
-        segment.segments.forEach(flatten);
-      };
-      score.segments.forEach(flatten);
-      const questionScores = new Map(
-        flattenQuestions(score.segments).map((q) => [q.questionId, q]),
-      );
-      for (const answer of sent.answers) {
-        const questionScore = questionScores.get(answer.questionId);
-        answerRows.push({
-          checkInSurveyId,
-          questionId: answer.questionId,
-          textValue: answer.isNa ? null : blankToNull(answer.textValue),
-          intValue: answer.isNa ? null : (answer.intValue ?? null),
-          decimalValue: answer.isNa ? null : (answer.decimalValue ?? null),
-          dateValue: answer.isNa ? null : (answer.dateValue ?? null),
-          isNa: answer.isNa ?? false,
-          points: questionScore?.answerPoints ?? 0,
-          surveyPoints: questionScore?.surveyPoints ?? 0,
-        });
-      }
-    }
-    if (segmentRows.length > 0) await db.insert(checkInSurveySegments).values(segmentRows);
-    if (answerRows.length > 0) {
-      const answerIds = await db.insert(answers).values(answerRows).returning({
-        id: answers.id,
-        checkInSurveyId: answers.checkInSurveyId,
-        questionId: answers.questionId,
-      });
-      const answerIdOf = new Map(
-        answerIds.map((r) => [`${r.checkInSurveyId}/${r.questionId}`, r.id]),
-      );
-      const optionRows: (typeof answerOptions.$inferInsert)[] = [];
-      const photoRows: (typeof answerPhotos.$inferInsert)[] = [];
-      for (const sent of visit.surveys) {
-        const checkInSurveyId = idOf.get(`${sent.surveyId}/${sent.productId ?? ''}`)!;
-        for (const answer of sent.answers) {
-          const answerId = answerIdOf.get(`${checkInSurveyId}/${answer.questionId}`)!;
-          for (const option of answer.options ?? []) {
-            optionRows.push({
-              answerId,
-              optionId: option.optionId,
-              value: option.value ?? null,
-              otherText: blankToNull(option.otherText),
-            });
-          }
-          (answer.photoIds ?? []).forEach((fileId, order) =>
-            photoRows.push({ answerId, fileId, order }),
-          );
-        }
-      }
-      if (optionRows.length > 0) await db.insert(answerOptions).values(optionRows);
-      if (photoRows.length > 0) await db.insert(answerPhotos).values(photoRows);
-    }
-  }
-  return { id: checkInId, syncedAt: checkIn!.syncedAt, answerPoints: totalCents / 100 };
-}
-
-function flattenQuestions(segments: readonly SegmentScore[]): SegmentScore['questions'] {
-  return segments.flatMap((s) => [...s.questions, ...flattenQuestions(s.segments)]);
-}
-
-function blankToNull(value: string | null | undefined): string | null {
-  if (value == null) return null;
-  return value.trim() === '' ? null : value;
+  return insertVisit(db, promoter.userId, visit, hash, surveyOf);
 }
