@@ -22,7 +22,7 @@ import {
   useDataTableState,
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuthStore } from '../../stores/auth-store';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
@@ -172,6 +172,9 @@ export default function CheckInsPage() {
     ...(table.state.sorting.length ? { Sort: toApiSort(table.state.sorting) } : {}),
   };
   const page = useQuery(checkInsQueryOptions(query));
+  // A page of visits renders as a transition: React renders the table in slices, yielding to the
+  // browser between them, instead of one long task that blocks a slow phone when the rows arrive.
+  const shown = useDeferredValue(page.data);
 
   // spec 2 §4: the page goes back to 1 whenever a filter changes.
   const setFilter = (change: Record<string, string | null>) => {
@@ -192,13 +195,15 @@ export default function CheckInsPage() {
       <DataTable<CheckIn>
         label="Visitas"
         columns={columns}
-        data={page.data?.rows}
-        totalCount={page.data?.totalCount ?? 0}
-        totalPages={page.data?.totalPages}
+        data={shown?.rows}
+        totalCount={shown?.totalCount ?? 0}
+        totalPages={shown?.totalPages}
         state={table.state}
         onStateChange={table.onStateChange}
-        isLoading={page.isPending}
-        isFetching={page.isFetching && !page.isPending}
+        isLoading={page.isPending || (page.data !== undefined && shown === undefined)}
+        isFetching={
+          (page.isFetching && !page.isPending) || (shown !== undefined && shown !== page.data)
+        }
         isError={page.isError}
         onRetry={() => void page.refetch()}
         emptyMessage="No hay visitas en estas fechas."
