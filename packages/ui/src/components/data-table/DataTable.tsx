@@ -1,32 +1,12 @@
-import {
-  functionalUpdate,
-  useTable,
-  type RowData,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import { Button } from '../button';
-import { EmptyState } from '../empty-state';
-import { Spinner } from '../spinner';
-import { Pagination } from '../pagination/Pagination';
-import {
-  DEFAULT_COLUMN_SIZE,
-  ROW_ACTIONS_COLUMN_ID,
-  dataTableFeatures,
-  type DataTableColumnDef,
-} from './columns';
-import {
-  DEFAULT_PAGE_SIZE_OPTIONS,
-  applyDataTableChange,
-  resolveDataTableState,
-  visibleRowRange,
-  type DataTableState,
-} from './data-table-state';
-import { cellStyles, columnStyle, HeaderCell, pinnedOf } from './header-cell';
-import { ColumnsMenu, PageSizeSelect, SearchBox } from './parts';
-
-const numberFormat = new Intl.NumberFormat('es-MX');
+import type { RowData } from '@tanstack/react-table';
+import { useId, type ReactNode } from 'react';
+import type { DataTableColumnDef } from './columns';
+import { DataTableBody } from './data-table-body';
+import { DataTableFooter } from './data-table-footer';
+import { DataTableHead } from './data-table-head';
+import { DEFAULT_PAGE_SIZE_OPTIONS, type DataTableState } from './data-table-state';
+import { DataTableToolbar } from './data-table-toolbar';
+import { useDataTable } from './use-data-table';
 
 function defaultRowId(row: unknown, index: number): string {
   const id = (row as { id?: unknown } | null)?.id;
@@ -86,8 +66,6 @@ export interface DataTableProps<TData extends RowData> {
   className?: string;
 }
 
-const EMPTY_ROWS: never[] = [];
-
 /**
  * A server-driven data table: the app owns `state` (page, size, sort, filter), fetches the page
  * it describes and passes the rows back. Sorting, paging, page size and search go through
@@ -95,14 +73,7 @@ const EMPTY_ROWS: never[] = [];
  */
 export function DataTable<TData extends RowData>({
   label,
-  columns,
-  data,
-  totalCount,
-  totalPages,
-  state: stateProp,
-  onStateChange,
   getRowId = defaultRowId,
-  rowActions,
   rowActionsSize = 120,
   isLoading = false,
   isFetching = false,
@@ -114,214 +85,29 @@ export function DataTable<TData extends RowData>({
   searchPlaceholder = 'Buscar…',
   toolbar,
   pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
-  initialHiddenColumns,
-  initialPinnedColumns,
   showFirstLastButtons = false,
   scrollAreaClassName = 'max-h-[70vh]',
   className,
+  ...model
 }: DataTableProps<TData>) {
   const idPrefix = useId();
-  const state = resolveDataTableState(stateProp);
-  const change = (patch: Partial<DataTableState>) => {
-    const next = applyDataTableChange(state, patch);
-    if (next !== state) onStateChange(next);
-  };
-
-  const hasRowActions = rowActions !== undefined;
-  const allColumns = useMemo<DataTableColumnDef<TData>[]>(
-    () =>
-      hasRowActions
-        ? [
-            ...columns,
-            {
-              id: ROW_ACTIONS_COLUMN_ID,
-              header: 'Acciones',
-              size: rowActionsSize,
-              minSize: rowActionsSize,
-              enableSorting: false,
-              enableHiding: false,
-              enableResizing: false,
-              enablePinning: false,
-              meta: { align: 'end' },
-              cell: ({ row, table }) => (
-                <div className="flex items-center justify-end gap-1">
-                  {table.options.meta?.renderRowActions?.(row.original)}
-                </div>
-              ),
-            },
-          ]
-        : columns,
-    [columns, hasRowActions, rowActionsSize],
-  );
-
-  const pageCount = totalPages ?? Math.ceil(Math.max(0, totalCount) / state.pageSize);
-  const rows = data ?? (EMPTY_ROWS as TData[]);
-  const table = useTable({
-    features: dataTableFeatures,
-    columns: allColumns,
-    data: rows as TData[],
+  const settled = !isLoading && !isFetching && !isError && model.data !== undefined;
+  const { table, state, change, pageCount } = useDataTable({
+    ...model,
     getRowId,
-    manualSorting: true,
-    manualPagination: true,
-    rowCount: totalCount,
-    pageCount,
-    sortDescFirst: false,
-    defaultColumn: DEFAULT_COLUMN_SIZE,
-    columnResizeMode: 'onChange',
-    initialState: {
-      columnVisibility: Object.fromEntries((initialHiddenColumns ?? []).map((id) => [id, false])),
-      columnPinning: {
-        start: [...(initialPinnedColumns ?? [])],
-        end: hasRowActions ? [ROW_ACTIONS_COLUMN_ID] : [],
-      },
-    },
-    state: {
-      sorting: state.sorting,
-      pagination: { pageIndex: state.pageIndex, pageSize: state.pageSize },
-    },
-    meta: { renderRowActions: rowActions as ((row: unknown) => ReactNode) | undefined },
-    onSortingChange: (updater: Updater<SortingState>) =>
-      change({ sorting: functionalUpdate(updater, state.sorting) }),
-    onPaginationChange: (updater) =>
-      change(functionalUpdate(updater, { pageIndex: state.pageIndex, pageSize: state.pageSize })),
+    rowActionsSize,
+    settled,
   });
-
-  // A page past the end (after deletions or a smaller total) moves to the last page.
-  const settled = !isLoading && !isFetching && !isError && data !== undefined;
-  const pastEnd = settled && pageCount > 0 && state.pageIndex > pageCount - 1;
-  const changeRef = useRef(change);
-  useEffect(() => {
-    changeRef.current = change;
-  });
-  useEffect(() => {
-    if (pastEnd) changeRef.current({ pageIndex: pageCount - 1 });
-  }, [pastEnd, pageCount]);
-
-  const leafColumns = table.getAllLeafColumns();
-  const visibleColumnCount = table.getVisibleLeafColumns().length + 1;
-  const headerGroups = table.getHeaderGroups();
-  const tableRows = table.getRowModel().rows;
-  const busy = isLoading || isFetching;
-  const range = visibleRowRange(state, isLoading || isError ? 0 : tableRows.length, totalCount);
-
-  const setColumnSize = (columnId: string, size: number) =>
-    table.setColumnSizing((old) => ({ ...old, [columnId]: size }));
-
-  // A spacer column before the right-pinned ones absorbs spare width, so model widths (and the
-  // sticky offsets computed from them) match the rendered widths.
-  function withSpacer<T extends { column: { getIsPinned: () => false | 'start' | 'end' } }>(
-    items: T[],
-    render: (item: T) => ReactNode,
-    spacer: ReactNode,
-  ): ReactNode[] {
-    const endIndex = items.findIndex((item) => item.column.getIsPinned() === 'end');
-    const out = items.map(render);
-    out.splice(endIndex === -1 ? out.length : endIndex, 0, spacer);
-    return out;
-  }
-
-  let body: ReactNode;
-  if (isError) {
-    body = (
-      <tr>
-        <td colSpan={visibleColumnCount} className="px-3 py-10 text-center">
-          <div role="alert" className="flex flex-col items-center gap-3">
-            <p className="text-sm font-medium text-danger">{errorMessage}</p>
-            {onRetry && (
-              <Button variant="secondary" size="sm" onPress={onRetry}>
-                Reintentar
-              </Button>
-            )}
-          </div>
-        </td>
-      </tr>
-    );
-  } else if (isLoading) {
-    body = Array.from({ length: Math.min(state.pageSize, 10) }, (_, i) => (
-      <tr key={`skeleton-${i}`} aria-hidden="true">
-        {withSpacer(
-          table.getVisibleLeafColumns().map((column) => ({ column })),
-          ({ column }) => (
-            <td
-              key={column.id}
-              style={columnStyle(column)}
-              className={cellStyles({ pinned: pinnedOf(column) })}
-            >
-              <div className="h-4 w-3/4 animate-pulse rounded bg-surface-muted" />
-            </td>
-          ),
-          <td key="__spacer" className="border-b border-border" />,
-        )}
-      </tr>
-    ));
-  } else if (tableRows.length === 0) {
-    body = (
-      <tr>
-        <td colSpan={visibleColumnCount} className="p-3">
-          <EmptyState title={emptyMessage} className="border-0 py-8" />
-        </td>
-      </tr>
-    );
-  } else {
-    body = tableRows.map((row) => (
-      <tr key={row.id} className="group/row">
-        {withSpacer(
-          row.getVisibleCells(),
-          (cell) => (
-            <td
-              key={cell.id}
-              style={columnStyle(cell.column)}
-              className={cellStyles({
-                pinned: pinnedOf(cell.column),
-                align: cell.column.columnDef.meta?.align ?? 'start',
-                className: 'overflow-hidden text-sm text-fg group-hover/row:bg-surface-muted',
-              })}
-            >
-              <table.FlexRender cell={cell} />
-            </td>
-          ),
-          <td
-            key="__spacer"
-            aria-hidden="true"
-            className="border-b border-border group-hover/row:bg-surface-muted"
-          />,
-        )}
-      </tr>
-    ));
-  }
+  const search = { filter: state.filter, onSearch: (filter: string) => change({ filter }) };
+  const rowsOnPage = isLoading || isError ? 0 : table.getRowModel().rows.length;
 
   return (
     <div className={['flex min-w-0 flex-col gap-3', className].filter(Boolean).join(' ')}>
-      <div className="flex flex-wrap items-end gap-2">
-        {searchable && (
-          <SearchBox
-            filter={state.filter}
-            onSearch={(filter) => change({ filter })}
-            placeholder={searchPlaceholder}
-          />
-        )}
-        <div className="ms-auto flex flex-wrap items-center gap-2">
-          {toolbar}
-          <ColumnsMenu
-            columns={leafColumns}
-            onVisibilityChange={(visible) =>
-              table.setColumnVisibility((old) => ({
-                ...old,
-                ...Object.fromEntries(
-                  leafColumns.filter((c) => c.getCanHide()).map((c) => [c.id, visible.has(c.id)]),
-                ),
-              }))
-            }
-            onPinnedChange={(pinned) =>
-              table.setColumnPinning((old) => ({
-                start: leafColumns.filter((c) => pinned.has(c.id)).map((c) => c.id),
-                end: old.end ?? [],
-              }))
-            }
-          />
-        </div>
-      </div>
-
+      <DataTableToolbar
+        table={table}
+        search={searchable ? { ...search, placeholder: searchPlaceholder } : undefined}
+        toolbar={toolbar}
+      />
       <div
         role="region"
         aria-label={label}
@@ -333,63 +119,33 @@ export function DataTable<TData extends RowData>({
         ].join(' ')}
       >
         <table
-          aria-busy={busy || undefined}
+          aria-busy={isLoading || isFetching || undefined}
           className="w-full table-fixed border-separate border-spacing-0"
         >
           <caption className="sr-only">{label}</caption>
-          <thead>
-            {headerGroups.map((group) => (
-              <tr key={group.id}>
-                {withSpacer(
-                  group.headers,
-                  (header) => (
-                    <HeaderCell
-                      key={header.id}
-                      header={header}
-                      titleId={`${idPrefix}-${header.id}`}
-                      onKeyboardResize={setColumnSize}
-                      renderTitle={() => <table.FlexRender header={header} />}
-                    />
-                  ),
-                  <td
-                    key="__spacer"
-                    aria-hidden="true"
-                    className="sticky top-0 z-[2] border-b border-border bg-surface-muted"
-                  />,
-                )}
-              </tr>
-            ))}
-          </thead>
-          <tbody>{body}</tbody>
+          <DataTableHead table={table} idPrefix={idPrefix} />
+          <DataTableBody
+            table={table}
+            pageSize={state.pageSize}
+            isLoading={isLoading}
+            isError={isError}
+            errorMessage={errorMessage}
+            onRetry={onRetry}
+            emptyMessage={emptyMessage}
+          />
         </table>
       </div>
-
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
-          <p className="text-sm text-fg-muted" role="status">
-            {isLoading
-              ? 'Cargando datos…'
-              : range.from === 0
-                ? `Mostrando 0 de ${numberFormat.format(range.total)}`
-                : `Mostrando ${numberFormat.format(range.from)}–${numberFormat.format(range.to)} de ${numberFormat.format(range.total)}`}
-          </p>
-          {isFetching && !isLoading && <Spinner size="sm" label="Actualizando datos" />}
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <PageSizeSelect
-            pageSize={state.pageSize}
-            options={pageSizeOptions}
-            onChange={(pageSize) => change({ pageSize })}
-          />
-          <Pagination
-            page={state.pageIndex + 1}
-            totalPages={pageCount}
-            onPageChange={(page) => change({ pageIndex: page - 1 })}
-            showFirstLastButtons={showFirstLastButtons}
-            isDisabled={isLoading}
-          />
-        </div>
-      </div>
+      <DataTableFooter
+        state={state}
+        rowsOnPage={rowsOnPage}
+        totalCount={model.totalCount}
+        pageCount={pageCount}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        pageSizeOptions={pageSizeOptions}
+        showFirstLastButtons={showFirstLastButtons}
+        onChange={change}
+      />
     </div>
   );
 }

@@ -1,0 +1,43 @@
+import type { RowData } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { ColumnsMenu, SearchBox } from './parts';
+import type { DataTableInstance } from './use-data-table';
+
+/** Above the table: the 'Buscar' box, the caller's controls and the 'Columnas' menu. */
+export function DataTableToolbar<TData extends RowData>({
+  table,
+  search,
+  toolbar,
+}: {
+  table: DataTableInstance<TData>;
+  /** The search box's filter, report and placeholder; omitted when the table is not searchable. */
+  search?: { filter: string; onSearch: (filter: string) => void; placeholder: string };
+  toolbar?: ReactNode;
+}) {
+  const columns = table.getAllLeafColumns();
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      {search && <SearchBox {...search} />}
+      <div className="ms-auto flex flex-wrap items-center gap-2">
+        {toolbar}
+        <ColumnsMenu
+          columns={columns}
+          onVisibilityChange={(visible) =>
+            table.setColumnVisibility((old) => ({
+              ...old,
+              ...Object.fromEntries(
+                columns.filter((c) => c.getCanHide()).map((c) => [c.id, visible.has(c.id)]),
+              ),
+            }))
+          }
+          onPinnedChange={(pinned) =>
+            table.setColumnPinning((old) => ({
+              start: columns.filter((c) => pinned.has(c.id)).map((c) => c.id),
+              end: old.end ?? [],
+            }))
+          }
+        />
+      </div>
+    </div>
+  );
+}
