@@ -93,76 +93,76 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /**
- * Reads and validates the configuration. This module is the only reader of `process.env`;
- * pass another object to build a configuration without touching the environment (tests).
+ * Typed readers of environment variables. Each reader returns the fallback when a value is
+ * missing or wrong and adds a problem for a wrong one, so every problem is reported at once.
  */
-export function loadConfig(env: Env = process.env): Config {
+function envReader(env: Env) {
   const problems: string[] = [];
   const read = (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
   };
-
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  };
-
-  const boolean = (name: string, fallback: boolean): boolean => {
-    const raw = read(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
-  };
-
-  const url = (name: string, protocols: string[]): string | undefined => {
-    const raw = read(name);
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = new URL(raw);
-      if (!protocols.includes(parsed.protocol)) {
-        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
-      }
-    } catch {
-      problems.push(`${name} is not a valid URL`);
-    }
-    return raw;
-  };
-
-  const trustProxy = (): Config['trustProxy'] => {
-    const raw = read('TRUST_PROXY');
-    if (raw === undefined) return false;
+  const flag = (raw: string): boolean | undefined => {
     const lower = raw.toLowerCase();
     if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
     if (['0', 'false', 'no', 'off'].includes(lower)) return false;
-    if (/^hops:\d+$/.test(lower)) return Number(lower.slice(5));
-    const entries = raw.split(',').map((entry) => entry.trim());
-    const address = /^(?:[0-9.]+|[0-9a-f:]+|loopback|linklocal|uniquelocal)(?:\/\d{1,3})?$/i;
-    if (entries.every((entry) => address.test(entry))) return entries;
-    problems.push(
-      `TRUST_PROXY must be true, false, hops:<n> or a comma-separated list of addresses/CIDRs (got "${raw}")`,
-    );
-    return false;
+    return undefined;
   };
+  return {
+    problems,
+    read,
+    integer(name: string, fallback: number, min: number, max: number): number {
+      const raw = read(name);
+      if (raw === undefined) return fallback;
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < min || value > max) {
+        problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+        return fallback;
+      }
+      return value;
+    },
+    boolean(name: string, fallback: boolean): boolean {
+      const raw = read(name);
+      if (raw === undefined) return fallback;
+      const value = flag(raw);
+      if (value === undefined)
+        problems.push(`${name} must be true or false (got "${raw.toLowerCase()}")`);
+      return value ?? fallback;
+    },
+    url(name: string, protocols: string[]): string | undefined {
+      const raw = read(name);
+      if (raw === undefined) return undefined;
+      try {
+        const parsed = new URL(raw);
+        if (!protocols.includes(parsed.protocol)) {
+          problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+        }
+      } catch {
+        problems.push(`${name} is not a valid URL`);
+      }
+      return raw;
+    },
+    trustProxy(): Config['trustProxy'] {
+      const raw = read('TRUST_PROXY');
+      if (raw === undefined) return false;
+      const value = flag(raw);
+      if (value !== undefined) return value;
+      if (/^hops:\d+$/i.test(raw)) return Number(raw.slice(5));
+      const entries = raw.split(',').map((entry) => entry.trim());
+      const address = /^(?:[0-9.]+|[0-9a-f:]+|loopback|linklocal|uniquelocal)(?:\/\d{1,3})?$/i;
+      if (entries.every((entry) => address.test(entry))) return entries;
+      problems.push(
+        `TRUST_PROXY must be true, false, hops:<n> or a comma-separated list of addresses/CIDRs (got "${raw}")`,
+      );
+      return false;
+    },
+  };
+}
 
-  const port = integer('PORT', 3000, 1, 65535);
-  const host = read('HOST') ?? '0.0.0.0';
-  const dataDir = path.resolve(read('DATA_DIR') ?? path.join(repoRoot, 'data'));
-  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
-  const appUrl = (url('APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
-    /\/+$/,
-    '',
-  );
+type EnvReader = ReturnType<typeof envReader>;
 
+/** The first administrator, the log level and a JWT secret given by the environment. */
+function readIdentity({ read, problems }: EnvReader) {
   const adminEmail = (read('ADMIN_EMAIL') ?? 'admin@anaquel.mx').toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
     problems.push('ADMIN_EMAIL must be an e-mail address');
@@ -175,25 +175,38 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   }
 
-  const jwtSecretFromEnv = read('JWT_SECRET');
-  if (jwtSecretFromEnv !== undefined && jwtSecretFromEnv.length < 32) {
+  const jwtSecret = read('JWT_SECRET') ?? '';
+  if (jwtSecret !== '' && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must have at least 32 characters');
   }
+  return { adminEmail, adminPassword, logLevel, jwtSecret };
+}
+
+/**
+ * Reads and validates the configuration. This module is the only reader of `process.env`;
+ * pass another object to build a configuration without touching the environment (tests).
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const reader = envReader(env);
+  const { read, integer, boolean, url, problems } = reader;
+  const port = integer('PORT', 3000, 1, 65535);
+  const dataDir = path.resolve(read('DATA_DIR') ?? path.join(repoRoot, 'data'));
+  const appUrl = (url('APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
 
   const config: Config = {
     port,
-    host,
+    host: read('HOST') ?? '0.0.0.0',
     dataDir,
-    databaseUrl,
-    smtpUrl,
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read('MAIL_FROM') ?? 'Anaquel <no-reply@anaquel.mx>',
-    jwtSecret: jwtSecretFromEnv ?? '',
     appUrl,
-    adminEmail,
-    adminPassword,
-    logLevel,
+    ...readIdentity(reader),
     cookieSecure: boolean('COOKIE_SECURE', appUrl.startsWith('https:')),
-    trustProxy: trustProxy(),
+    trustProxy: reader.trustProxy(),
     bodyLimit: integer('BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: integer('UPLOAD_LIMIT', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     passwordHashing: DEFAULT_PASSWORD_HASHING,
