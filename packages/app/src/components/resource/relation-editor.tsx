@@ -1,7 +1,6 @@
 import {
   detailQueryOptions,
   isApiError,
-  optionPagesQueryOptions,
   relationQueryOptions,
   setRelationMutationOptions,
   type Option,
@@ -10,9 +9,9 @@ import {
   type RelationPath,
 } from '@anaquel/api';
 import { ArrowLeftIcon, Button, Link, MultiSelect, Spinner, fieldErrorProps } from '@anaquel/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useController } from 'react-hook-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useController, type UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
@@ -23,6 +22,7 @@ import { entityTexts, type EntityLabels } from './labels';
 import { optionLabel, useOptionList } from './options-fields';
 import { parseRouteId } from './route-id';
 import { useResourcePermissions } from './use-resource-permissions';
+import { useSearchResults, type RelationValues } from './use-search-results';
 
 /** One relation editor route (spec 2 §2 "Relation editors"). */
 export interface RelationEditorConfig<Detail = never> {
@@ -53,16 +53,9 @@ export interface RelationEditorConfig<Detail = never> {
   };
 }
 
-/**
- * The most records 'Agregar todos los resultados' adds at once (docs/decisions.md, issue 13): a
- * search that matches more asks the user to narrow it instead of adding a partial list.
- */
-export const ADD_RESULTS_LIMIT = 1000;
-/** Options per request while collecting a search's results (the contract's maximum `Take`). */
-const ADD_RESULTS_PAGE = 100;
+export { ADD_RESULTS_LIMIT } from './use-search-results';
 
 const relationSchema = z.object({ relatedIds: z.array(z.number().int().positive()) });
-type RelationValues = z.infer<typeof relationSchema>;
 
 /**
  * The one relation editor for the six routes: loads the owner (id > 0, otherwise the spec's
@@ -91,33 +84,16 @@ export function RelationEditor<Detail>({ config }: { config: RelationEditorConfi
   return <RelationForm key={id} id={id} config={config} backLink={backLink} />;
 }
 
-function RelationForm<Detail>({
-  id,
-  config,
-  backLink,
-}: {
-  id: number;
-  config: RelationEditorConfig<Detail>;
-  backLink: ReactNode;
-}) {
-  const { owner, related } = config;
-  const texts = useMemo(() => entityTexts(owner.labels), [owner.labels]);
-  const can = useResourcePermissions(owner.permission);
-
-  const detail = useQuery({ ...detailQueryOptions(owner.resource, id), staleTime: 0 });
-  const data = detail.data as Detail | undefined;
+/**
+ * The relation's form: the linked ids from the relation itself (loaded once), the records named
+ * in the chips, and 'Guardar', which puts the whole list.
+ */
+function useRelationForm<Detail>(id: number, config: RelationEditorConfig<Detail>) {
+  const texts = useMemo(() => entityTexts(config.owner.labels), [config.owner.labels]);
   // The linked records by name, inactive ones marked (issue 13): from the relation itself, so
   // that none shows as a bare id whatever the number of candidates.
   const relation = useQuery(relationQueryOptions(config.path, id));
   const linked = useMemo(() => (relation.data?.related ?? []).map(optionLabel), [relation.data]);
-  const options = useOptionList(related.resource, { errorMessage: related.loadError });
-  // The last server search typed in the multi-select: it outlives the search box (which empties
-  // when the list closes or focus leaves it) so the results can be added with one button.
-  const [lastSearch, setLastSearch] = useState('');
-  // Records added through their search, named in the chips whatever page they came from.
-  const [addedItems, setAddedItems] = useState<Option[]>([]);
-  const selectedItems = useMemo(() => [...linked, ...addedItems], [linked, addedItems]);
-
   const form = useZodForm(relationSchema, { defaultValues: { relatedIds: [] } });
   const loadedRef = useRef(false);
   useEffect(() => {
@@ -125,61 +101,6 @@ function RelationForm<Detail>({
     loadedRef.current = true;
     form.reset({ relatedIds: relation.data.relatedIds });
   }, [relation.data, form]);
-  const { field, fieldState, formState } = useController({
-    control: form.control,
-    name: 'relatedIds',
-  });
-  const chosen = field.value;
-
-  const queryClient = useQueryClient();
-  const [adding, setAdding] = useState(false);
-  // Every candidate matching the last search, all pages (issue 13: "select the results of a
-  // search at once"), at most ADD_RESULTS_LIMIT; one more page tells whether there are more.
-  const addResults = async (search: string) => {
-    setAdding(true);
-    try {
-      const found = await queryClient.fetchInfiniteQuery({
-        ...optionPagesQueryOptions(related.resource, { Filter: search }, ADD_RESULTS_PAGE),
-        pages: ADD_RESULTS_LIMIT / ADD_RESULTS_PAGE + 1,
-        staleTime: 0,
-      });
-      const results = found.pages.flat();
-      if (results.length > ADD_RESULTS_LIMIT) {
-        notify(
-          `La búsqueda "${search}" tiene más de ${ADD_RESULTS_LIMIT.toLocaleString('es-MX')} resultados. Escriba una búsqueda más precisa para agregarlos.`,
-          'warning',
-        );
-        return;
-      }
-      const current = new Set(form.getValues('relatedIds'));
-      const fresh = results.filter((option) => !current.has(option.id));
-      if (fresh.length === 0) {
-        notify(
-          results.length === 0
-            ? `La búsqueda "${search}" no tiene resultados.`
-            : `Los resultados de "${search}" ya están vinculados.`,
-          'info',
-        );
-      } else {
-        setAddedItems((old) => [...old, ...fresh]);
-        form.setValue('relatedIds', [...current, ...fresh.map((option) => option.id)], {
-          shouldDirty: true,
-          shouldValidate: true,
-        });
-        notify(
-          fresh.length === 1
-            ? `Se agregó 1 resultado de la búsqueda "${search}".`
-            : `Se agregaron ${fresh.length} resultados de la búsqueda "${search}".`,
-          'success',
-        );
-      }
-      setLastSearch('');
-    } catch {
-      notify(related.loadError, 'error');
-    } finally {
-      setAdding(false);
-    }
-  };
 
   const save = useMutation({ ...setRelationMutationOptions(config.path), meta: MUTATION_META });
   const onSubmit = form.handleSubmit(async ({ relatedIds }: RelationValues) => {
@@ -194,25 +115,96 @@ function RelationForm<Detail>({
       }
     }
   });
+  return { form, linked, isPending: relation.isPending, onSubmit, isSaving: save.isPending };
+}
 
-  // Both flags read on every render (react-hook-form computes only what was read).
-  const { isValid, isDirty } = form.formState;
-  const ownerName = data === undefined ? '' : owner.name(data);
+/** 'Productos de la campaña X': the related records' label and, once loaded, the owner's name. */
+function relationTitle<Detail>(
+  { owner, related }: RelationEditorConfig<Detail>,
+  detail: Detail | undefined,
+): string {
+  const ownerName = detail === undefined ? '' : owner.name(detail);
   // 'de' + 'el' contracts to 'del': 'Productos del punto de venta X', 'Productos de la campaña X'.
   const ofThe = owner.labels.feminine ? 'de la' : 'del';
+  return ownerName
+    ? `${related.label} ${ofThe} ${owner.labels.singular} ${ownerName}`
+    : related.label;
+}
+
+/** 'Agregar todos los resultados de "…"', once a search was typed. */
+function AddResultsButton({ search }: { search: ReturnType<typeof useSearchResults> }) {
+  if (!search.lastSearch) return null;
+  return (
+    <div>
+      <Button
+        variant="secondary"
+        isPending={search.adding}
+        onPress={() => void search.addResults(search.lastSearch)}
+      >
+        {`Agregar todos los resultados de "${search.lastSearch}"`}
+      </Button>
+    </div>
+  );
+}
+
+/** 'Deshacer cambios' and 'Guardar' of the relation form. */
+function RelationButtons({
+  form,
+  isSaving,
+}: {
+  form: UseFormReturn<RelationValues, unknown, RelationValues>;
+  isSaving: boolean;
+}) {
+  // Both flags read on every render (react-hook-form computes only what was read).
+  const { isValid, isDirty } = form.formState;
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" isDisabled={!isDirty || isSaving} onPress={() => form.reset()}>
+        Deshacer cambios
+      </Button>
+      <Button type="submit" isDisabled={!canSubmit({ isValid, isDirty })} isPending={isSaving}>
+        Guardar
+      </Button>
+    </div>
+  );
+}
+
+function RelationForm<Detail>({
+  id,
+  config,
+  backLink,
+}: {
+  id: number;
+  config: RelationEditorConfig<Detail>;
+  backLink: ReactNode;
+}) {
+  const { owner, related } = config;
+  const can = useResourcePermissions(owner.permission);
+  const detail = useQuery({ ...detailQueryOptions(owner.resource, id), staleTime: 0 });
+  const { form, linked, isPending, onSubmit, isSaving } = useRelationForm(id, config);
+  const options = useOptionList(related.resource, { errorMessage: related.loadError });
+  const search = useSearchResults(related.resource, related.loadError, form);
+  const selectedItems = useMemo(
+    () => [...linked, ...search.addedItems],
+    [linked, search.addedItems],
+  );
+  const { field, fieldState, formState } = useController({
+    control: form.control,
+    name: 'relatedIds',
+  });
+  const chosen = field.value;
+
   return (
     <section className="flex flex-col gap-4">
       {backLink}
       <h1 className="text-2xl font-semibold text-fg">
-        {ownerName
-          ? `${related.label} ${ofThe} ${owner.labels.singular} ${ownerName}`
-          : related.label}
+        {relationTitle(config, detail.data as Detail | undefined)}
       </h1>
       {detail.isError ? (
         <p role="alert" className="text-sm text-danger">
           Error al cargar los datos.
         </p>
-      ) : detail.isPending || relation.isPending ? (
+      ) : detail.isPending || isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Cargando" />
         </div>
@@ -224,9 +216,9 @@ function RelationForm<Detail>({
         >
           <MultiSelect<Option>
             {...options.fieldProps}
-            onSearchChange={(search) => {
-              options.fieldProps.onSearchChange(search);
-              if (search.trim()) setLastSearch(search.trim());
+            onSearchChange={(text) => {
+              options.fieldProps.onSearchChange(text);
+              search.noteSearch(text);
             }}
             selectedItems={selectedItems}
             label={related.label}
@@ -242,35 +234,8 @@ function RelationForm<Detail>({
             {`Vinculados: ${chosen.length}`}
           </p>
           {options.error}
-          {can.update && lastSearch && (
-            <div>
-              <Button
-                variant="secondary"
-                isPending={adding}
-                onPress={() => void addResults(lastSearch)}
-              >
-                {`Agregar todos los resultados de "${lastSearch}"`}
-              </Button>
-            </div>
-          )}
-          {can.update && (
-            <div className="flex justify-end gap-2">
-              <Button
-                variant="secondary"
-                isDisabled={!isDirty || save.isPending}
-                onPress={() => form.reset()}
-              >
-                Deshacer cambios
-              </Button>
-              <Button
-                type="submit"
-                isDisabled={!canSubmit({ isValid, isDirty })}
-                isPending={save.isPending}
-              >
-                Guardar
-              </Button>
-            </div>
-          )}
+          {can.update && <AddResultsButton search={search} />}
+          {can.update && <RelationButtons form={form} isSaving={isSaving} />}
         </form>
       )}
     </section>
