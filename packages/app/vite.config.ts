@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { routerTreeShaking } from './build/router-pure.ts';
 
@@ -13,8 +13,25 @@ function nodeModules(packages: string[]): RegExp {
   );
 }
 
+/**
+ * The field app's addresses (/campo, /campo/...) answer campo.html in `vite` (dev and preview), as
+ * the server does once built (packages/server/src/http/app-files.ts).
+ */
+function fieldAppPages(): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    if (req.url && /^\/campo(?:\/[^.]*)?(?:\?.*)?$/i.test(req.url)) req.url = '/campo.html';
+    next();
+  };
+  return {
+    name: 'anaquel-field-app-pages',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
 export default defineConfig({
   plugins: [
+    fieldAppPages(),
     react(),
     tailwindcss(),
     // The app speaks es-MX only (I18nProvider in app/providers.tsx): react-aria's strings for its
@@ -38,6 +55,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // Two pages: the back-office and the promoters' field app (/campo), each its own entry so
+      // neither loads the other's code (docs/field-app.md).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        campo: fileURLToPath(new URL('./campo.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [

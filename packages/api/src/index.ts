@@ -102,3 +102,4 @@ export * from './resources/master-data';
 export * from './resources/surveys';
 export * from './resources/checkins';
 export * from './resources/reports';
+export * from './resources/sync';

@@ -2295,6 +2295,11 @@ export interface components {
        *     ]
        */
       permissions: components['schemas']['PermissionCode'][];
+      /**
+       * @description Name of the user's profile. A promoter (profile 'promotor', isPromoterProfile in the shared rules) signs in to the field app at /campo instead of the back-office.
+       * @example Administrador
+       */
+      profileName?: string;
     };
     Session: {
       /**

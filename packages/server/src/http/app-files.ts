@@ -37,6 +37,9 @@ export async function registerAppFiles(app: FastifyInstance, config: Config): Pr
     );
   }
 
+  // The promoters' field app is its own page (packages/app/campo.html, docs/field-app.md).
+  const hasFieldApp = hasAppBuild && existsSync(path.join(config.appDistDir, 'campo.html'));
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = (request.url.split('?')[0] ?? '/').toLowerCase();
     const isApi =
@@ -48,10 +51,18 @@ export async function registerAppFiles(app: FastifyInstance, config: Config): Pr
       !looksLikeFile &&
       (request.method === 'GET' || request.method === 'HEAD')
     ) {
+      if (hasFieldApp && isFieldAppPath(pathname)) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('campo.html');
+      }
       // A client-side route of the back-office (/login, /users...): the SPA handles it.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     const envelope = notFound('La ruta solicitada no existe.').toEnvelope();
     return reply.code(404).send(envelope);
   });
+}
+
+/** Whether a lower-cased path is the field app's: /campo or anything under /campo/. */
+export function isFieldAppPath(pathname: string): boolean {
+  return pathname === '/campo' || pathname.startsWith('/campo/');
 }

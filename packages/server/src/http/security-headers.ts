@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../env.ts';
+import { isFieldAppPath } from './app-files.ts';
 
 // Response headers of every answer (issue 8). They are helmet's set, written here as one object
 // built at start-up and given to each answer in one call: @fastify/helmet built a new helmet
@@ -33,6 +34,15 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'interest-cohort=()',
 ].join(', ');
+
+/**
+ * The field app (/campo) asks for the position at a check-in and takes the visit's photos with
+ * the camera: both for our own origin only, on its pages only.
+ */
+const FIELD_APP_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace(
+  'camera=()',
+  'camera=(self)',
+).replace('geolocation=()', 'geolocation=(self)');
 
 /** sha256 sources ('sha256-...') of the inline `<script>` elements of an HTML page. */
 export function inlineScriptHashes(html: string): string[] {
@@ -147,6 +157,9 @@ export async function registerSecurityHeaders(
             (reply.getHeader('Content-Security-Policy') ?? appPolicy),
       );
       if (isAuthPath(request.url)) reply.header('Cache-Control', 'no-store');
+      else if (isFieldAppPath((request.url.split('?')[0] ?? '').toLowerCase())) {
+        reply.header('Permissions-Policy', FIELD_APP_PERMISSIONS_POLICY);
+      }
       if (request.protocol === 'https') {
         reply.header('Strict-Transport-Security', HSTS_VALUE);
         securedCookies(reply);

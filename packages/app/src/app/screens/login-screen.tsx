@@ -1,4 +1,11 @@
-import { isAccountLocked, isApiError, LOGIN_META, messageForError, signIn } from '@anaquel/api';
+import {
+  isAccountLocked,
+  isApiError,
+  isPromoterProfile,
+  LOGIN_META,
+  messageForError,
+  signIn,
+} from '@anaquel/api';
 import { lazy, Suspense, useState } from 'react';
 // The form itself, not the feature's index: the sign-in route loads only what it paints and
 // validates (the index also holds the change and reset password forms with the classic zod).
@@ -53,6 +60,8 @@ export function LoginScreen({ navigate, destination, prefetch }: LoginScreenProp
       (session) => {
         setPending(false);
         login(session);
+        // Promoters work in the field app, its own page (docs/field-app.md): a page load.
+        if (isPromoterProfile(session.user.profileName)) return window.location.replace('/campo');
         notify('Inicio de sesión exitoso.', 'success');
         navigate(destination, { replace: true });
       },

@@ -1,0 +1,94 @@
+import { isPromoterProfile, type SessionUser } from '@anaquel/api';
+import { EmptyState, Link, ShieldIcon } from '@anaquel/ui';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useAuthStore } from '../stores/auth-store';
+import { goToSignIn } from './field-session';
+import { TodayScreen } from './today/today-screen';
+import { useFieldWork } from './use-field-work';
+import { usePosition } from './use-position';
+
+/**
+ * The field app at /campo: a promoter's day; anybody else is told it is for promoters; a
+ * signed-out visitor goes to /login. The signed-in user is the persisted one, so the app opens
+ * offline too.
+ */
+export function FieldApp() {
+  const user = useAuthStore((s) => (s.isAuthenticated ? s.user : null));
+  useEffect(() => {
+    if (!user) goToSignIn();
+  }, [user]);
+  if (!user) return null;
+  // A profile the persisted user does not carry yet (signed in before it was sent) is learnt by
+  // the session's renewal; until then the download itself refuses a non-promoter.
+  if (user.profileName !== undefined && !isPromoterProfile(user.profileName)) {
+    return <NotForStaff />;
+  }
+  return <PromoterDay user={user} />;
+}
+
+/** What a user who is not a promoter sees at /campo. */
+function NotForStaff() {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center p-4">
+      <EmptyState
+        icon={ShieldIcon}
+        title={
+          <span role="heading" aria-level={1}>
+            Esta aplicación es para los promotores
+          </span>
+        }
+        description="Tu perfil no es de promotor: las visitas se revisan en el sistema de administración."
+      >
+        {/* A page load, not a client route: the back-office is another entry (docs/field-app.md). */}
+        <Link href="/" variant="primary" className="min-h-12 text-base">
+          Ir al sistema de administración
+        </Link>
+      </EmptyState>
+    </main>
+  );
+}
+
+function PromoterDay({ user }: { user: SessionUser }) {
+  const field = useFieldWork(user.id);
+  const position = usePosition();
+  const isOnline = useOnline();
+  const now = useMinuteClock();
+  return (
+    <TodayScreen
+      promoterName={user.completeName}
+      work={field.work}
+      visits={field.visits}
+      position={position}
+      isLoading={field.isLoading}
+      isRefreshing={field.isRefreshing}
+      isOnline={isOnline}
+      problem={field.problem}
+      onRefresh={field.refresh}
+      now={now}
+    />
+  );
+}
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the browser believes it is online (`navigator.onLine`, its events). */
+function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+}
+
+/** The time, renewed every 30 s: enough for 'Datos de hace 5 min'. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), 30_000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}

@@ -1,0 +1,93 @@
+// The field app's device store: one IndexedDB database per signed-in user, so a phone shared by
+// two promoters never shows one's day or visits to the other (docs/field-app.md "Stored where").
+import {
+  openDB,
+  type DBSchema,
+  type IDBPDatabase,
+  type IDBPTransaction,
+  type StoreNames,
+} from 'idb';
+import type { SyncData } from '@anaquel/api';
+
+/** The day's work as downloaded (`GET sync/data`), with when this device took it. */
+export interface StoredWork {
+  /** The download itself, exactly as the server answered it. */
+  data: SyncData;
+  /** When the download arrived, by this device's clock (ISO 8601): what 'Datos de hace…' counts from. */
+  takenAt: string;
+}
+
+/** Where a visit is on its way to the server (docs/field-app.md "The states of a visit"). */
+type VisitState = 'draft' | 'pending' | 'sending' | 'sent' | 'rejected';
+
+/** A visit captured on this device. Later versions of the store add its surveys and photos. */
+export interface StoredVisit {
+  /** Made once when the visit starts and sent with it every time: the sync's idempotency key. */
+  uuid: string;
+  campaignId: number;
+  pointOfSaleId: number;
+  /** The Mexico City day the visit started (YYYY-MM-DD): what 'Visitado hoy' reads. */
+  day: string;
+  state: VisitState;
+  /** RFC 3339 instant of the check-in. */
+  startDate: string;
+}
+
+interface FieldSchema extends DBSchema {
+  /** One record, under the key 'today': the latest download. */
+  work: { key: 'today'; value: StoredWork };
+  visits: {
+    key: string;
+    value: StoredVisit;
+    indexes: { 'by-day': string; 'by-state': VisitState };
+  };
+}
+
+export type FieldDb = IDBPDatabase<FieldSchema>;
+
+/** One step of the schema: what version `n` (its index + 1) adds to version `n - 1`. */
+export type Migration = (
+  db: IDBPDatabase<FieldSchema>,
+  transaction: IDBPTransaction<FieldSchema, StoreNames<FieldSchema>[], 'versionchange'>,
+) => void;
+
+/**
+ * The schema's history, oldest first; the database's version is their count. Never edit a step
+ * that has shipped: a phone may hold unsent visits in any earlier version, so a change is a new
+ * step appended here that carries those records forward (tested in db.test.ts).
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  (db) => {
+    db.createObjectStore('work');
+    const visits = db.createObjectStore('visits', { keyPath: 'uuid' });
+    visits.createIndex('by-day', 'day');
+    visits.createIndex('by-state', 'state');
+  },
+];
+
+/** The name of a user's database on this device. */
+function fieldDbName(userId: number): string {
+  return `anaquel-campo-${userId}`;
+}
+
+/**
+ * Opens (creating or upgrading as needed) the database of `userId`. `migrations` is for the
+ * tests of a later schema; the app always opens with `MIGRATIONS`.
+ */
+export function openFieldDb(
+  userId: number,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<FieldDb> {
+  return openDB<FieldSchema>(fieldDbName(userId), migrations.length, {
+    upgrade(db, oldVersion, newVersion, transaction) {
+      for (let version = oldVersion + 1; version <= (newVersion ?? migrations.length); version++) {
+        migrations[version - 1]?.(db, transaction);
+      }
+    },
+    // Another tab holds an older version open and an update wants in: let it, this tab's page
+    // reloads into the new code (nothing is lost: every change is written as it is made).
+    blocking() {
+      window.location.reload();
+    },
+  });
+}

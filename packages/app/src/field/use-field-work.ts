@@ -1,0 +1,111 @@
+import {
+  CLIENT_ERROR_CODES,
+  downloadSyncData,
+  isApiError,
+  isSessionExpired,
+  messageForError,
+} from '@anaquel/api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { endFieldSession } from './field-session';
+import { openFieldDb, type FieldDb, type StoredVisit, type StoredWork } from './store/db';
+import { mexicoCityDay, visitsOfDay } from './store/visits';
+import { loadWork, refreshWork } from './store/work';
+
+/** The device's day of work as a screen reads it. */
+export interface FieldWork {
+  /** The latest download, or null before the first one (and while the store opens). */
+  work: StoredWork | null;
+  /** Today's visits on this device, by 'campaignId:pointOfSaleId'. */
+  visits: ReadonlyMap<string, StoredVisit>;
+  /** True until the store has been read. */
+  isLoading: boolean;
+  /** True while a download is under way. */
+  isRefreshing: boolean;
+  /** Why the last download failed (Spanish), or null. */
+  problem: string | null;
+  /** Downloads the day again (the 'Actualizar' button). */
+  refresh: () => void;
+}
+
+/** The message of a failed download; offline is no fault, the saved data keeps working. */
+function problemOf(error: unknown): string {
+  const unreachable =
+    isApiError(error) &&
+    (error.errorCode === CLIENT_ERROR_CODES.network ||
+      error.errorCode === CLIENT_ERROR_CODES.timeout);
+  if (unreachable || !navigator.onLine) return 'Sin conexión: trabajas con los datos guardados.';
+  return messageForError(error);
+}
+
+/**
+ * The signed-in promoter's day from the device store, downloaded again when online: on opening,
+ * when the connection comes back (`online`) and on demand. Works from the stored copy offline.
+ */
+export function useFieldWork(userId: number): FieldWork {
+  const [db, setDb] = useState<FieldDb | null>(null);
+  const [work, setWork] = useState<StoredWork | null>(null);
+  const [visits, setVisits] = useState<ReadonlyMap<string, StoredVisit>>(new Map());
+  const [isLoading, setLoading] = useState(true);
+  const [isRefreshing, setRefreshing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inFlight = useRef<Promise<void> | null>(null);
+
+  useEffect(() => {
+    let open: FieldDb | null = null;
+    let cancelled = false;
+    void (async () => {
+      const opened = await openFieldDb(userId);
+      if (cancelled) return opened.close();
+      open = opened;
+      const [stored, today] = await Promise.all([
+        loadWork(opened),
+        visitsOfDay(opened, mexicoCityDay(new Date())),
+      ]);
+      if (cancelled) return;
+      setWork(stored);
+      setVisits(today);
+      setLoading(false);
+      setDb(opened);
+    })().catch((error: unknown) => {
+      if (cancelled) return;
+      setLoading(false);
+      setProblem(
+        `No se pudo abrir el almacenamiento del teléfono: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    return () => {
+      cancelled = true;
+      open?.close();
+    };
+  }, [userId]);
+
+  const refresh = useCallback(() => {
+    if (!db || inFlight.current) return;
+    setRefreshing(true);
+    inFlight.current = refreshWork(db, () => downloadSyncData())
+      .then(
+        (fresh) => {
+          setWork(fresh);
+          setProblem(null);
+        },
+        (error: unknown) => {
+          // The session is over (not merely offline): sign in again; the store keeps its visits.
+          if (isSessionExpired(error)) endFieldSession();
+          else setProblem(problemOf(error));
+        },
+      )
+      .finally(() => {
+        inFlight.current = null;
+        setRefreshing(false);
+      });
+  }, [db]);
+
+  useEffect(() => {
+    if (!db) return;
+    if (navigator.onLine) refresh();
+    window.addEventListener('online', refresh);
+    return () => window.removeEventListener('online', refresh);
+  }, [db, refresh]);
+
+  return { work, visits, isLoading, isRefreshing, problem, refresh };
+}
