@@ -265,6 +265,48 @@ export function registerOperation<K extends OperationId>(
   const op = getOperation(operationId);
   checkAuthAgainstContract(op, options.auth);
 
+  const { schema, validatorCompiler } = requestValidation(operationId, op);
+
+  if (app.registeredOperations.has(operationId)) {
+    throw new Error(`Operation "${operationId}" is registered twice`);
+  }
+  app.registeredOperations.set(operationId, {
+    operationId,
+    method: op.method,
+    url: op.url,
+    auth: options.auth,
+  });
+
+  app.route({
+    method: op.method,
+    url: op.url,
+    schema,
+    config: { operationId },
+    validatorCompiler,
+    onRequest: async (request) => {
+      await request.server.authorize(request, options.auth);
+    },
+    handler: async (request, reply) => {
+      const result = await handler(request as OperationRequest<K>, reply);
+      // A returned reply is a thenable: awaiting it waits for the answer to be sent (or the
+      // client to go away) and yields undefined. A streamed answer whose client closed early
+      // is neither `sent` nor failed: its headers went out, or the socket is gone.
+      if (result === reply || reply.sent || reply.raw.headersSent || reply.raw.destroyed) {
+        return reply;
+      }
+      if (result === undefined) {
+        throw new Error(`Handler of "${operationId}" returned no data`);
+      }
+      return reply.send({ success: true, data: result });
+    },
+  });
+}
+
+/**
+ * The route schema of an operation's params, query and JSON body, and the validator compiler that
+ * checks them against the contract with Spanish issues (a missing required body included).
+ */
+function requestValidation(operationId: OperationId, op: ContractOperation) {
   const validators: Partial<Record<ValidationTarget, ValidateFunction>> = {};
   const schema: Json = {};
   const paramsSchema = parametersSchema(op, 'path');
@@ -285,59 +327,27 @@ export function registerOperation<K extends OperationId>(
     schema.body = bodySchema;
     validators.body = compileValidator('body', bodySchema);
   }
-
-  if (app.registeredOperations.has(operationId)) {
-    throw new Error(`Operation "${operationId}" is registered twice`);
-  }
-  app.registeredOperations.set(operationId, {
-    operationId,
-    method: op.method,
-    url: op.url,
-    auth: options.auth,
-  });
-
-  app.route({
-    method: op.method,
-    url: op.url,
-    schema,
-    config: { operationId },
-    validatorCompiler: ({ httpPart }) => {
-      const target = (httpPart === 'body' ? 'body' : httpPart) as ValidationTarget;
-      const validate = validators[target];
-      return (data: unknown) => {
-        if (!validate) return { value: data };
-        if (target === 'body' && (data === null || data === undefined)) {
-          if (!bodyRequired) return { value: data };
-          return {
-            error: badRequest(INVALID_REQUEST_MESSAGE, [
-              { field: '', message: 'El cuerpo de la solicitud es obligatorio.' },
-            ]),
-          };
-        }
-        if (validate(data)) return { value: data };
-        const issues = toValidationIssues(validate.errors ?? [], target);
+  const validatorCompiler = ({ httpPart }: { httpPart?: string }) => {
+    const target = (httpPart === 'body' ? 'body' : httpPart) as ValidationTarget;
+    const validate = validators[target];
+    return (data: unknown) => {
+      if (!validate) return { value: data };
+      if (target === 'body' && (data === null || data === undefined)) {
+        if (!bodyRequired) return { value: data };
         return {
-          error: badRequest(invalidRequestMessage(issues, INVALID_REQUEST_MESSAGE), issues),
+          error: badRequest(INVALID_REQUEST_MESSAGE, [
+            { field: '', message: 'El cuerpo de la solicitud es obligatorio.' },
+          ]),
         };
+      }
+      if (validate(data)) return { value: data };
+      const issues = toValidationIssues(validate.errors ?? [], target);
+      return {
+        error: badRequest(invalidRequestMessage(issues, INVALID_REQUEST_MESSAGE), issues),
       };
-    },
-    onRequest: async (request) => {
-      await request.server.authorize(request, options.auth);
-    },
-    handler: async (request, reply) => {
-      const result = await handler(request as OperationRequest<K>, reply);
-      // A returned reply is a thenable: awaiting it waits for the answer to be sent (or the
-      // client to go away) and yields undefined. A streamed answer whose client closed early
-      // is neither `sent` nor failed: its headers went out, or the socket is gone.
-      if (result === reply || reply.sent || reply.raw.headersSent || reply.raw.destroyed) {
-        return reply;
-      }
-      if (result === undefined) {
-        throw new Error(`Handler of "${operationId}" returned no data`);
-      }
-      return reply.send({ success: true, data: result });
-    },
-  });
+    };
+  };
+  return { schema, validatorCompiler };
 }
 
 function checkAuthAgainstContract(op: ContractOperation, auth: AuthRequirement): void {

@@ -1,6 +1,7 @@
 import type { operations } from '@anaquel/api/schema';
 import type { ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
 import { getOperation, requestBodySchema, resolveRef, type OperationId } from './contract.ts';
 import { AppError, badRequest, INVALID_REQUEST_MESSAGE, type ValidationIssue } from './errors.ts';
 import { compileValidator, toValidationIssues } from './validation.ts';
@@ -117,6 +118,123 @@ function isFrameworkError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('FST_');
 }
 
+/** The parts of a form as read: text by name, listed text with its order, files by name. */
+interface ReadParts {
+  scalars: Map<string, string | string[]>;
+  lists: Map<string, { index: number; order: number; value: string }[]>;
+  files: Record<string, UploadedFile>;
+  issues: ValidationIssue[];
+  order: number;
+}
+
+/**
+ * The index of `name[12]` (MAX_SAFE_INTEGER without one, so unindexed values sort last), or the
+ * issue of an index over the property's bound.
+ */
+function partIndex(
+  name: string,
+  digits: string | undefined,
+  property: FormProperty,
+): number | ValidationIssue {
+  if (!digits) return Number.MAX_SAFE_INTEGER;
+  const bound = Math.min(property.maxItems ?? MAX_MULTIPART_INDEX, MAX_MULTIPART_INDEX);
+  // At most 4 digits are ever turned into a number.
+  const index = digits.length <= 4 ? Number(digits) : Number.POSITIVE_INFINITY;
+  if (index < bound) return index;
+  const shown = digits.length <= 12 ? digits : `${digits.slice(0, 12)}…`;
+  return { field: name, message: `El índice ${shown} excede el máximo permitido (${bound - 1}).` };
+}
+
+/** Files one part (or its issue) into `read`. Every part is read to its end by the caller. */
+function acceptPart(part: Multipart, buffer: Buffer, form: FormSchema, read: ReadParts) {
+  const match = PART_NAME.exec(part.fieldname);
+  const name = match?.[1];
+  const property = name === undefined ? undefined : form.properties.get(name);
+  if (name === undefined || property === undefined) {
+    const shown = part.fieldname.slice(0, 100);
+    read.issues.push({ field: shown, message: `No se permite el campo "${shown}".` });
+    return;
+  }
+  const index = partIndex(name, match?.[2], property);
+  if (typeof index !== 'number') {
+    read.issues.push(index);
+    return;
+  }
+  if (part.type === 'file') {
+    if (buffer.length === 0 && part.filename === '') return;
+    read.files[name] = {
+      fieldname: name,
+      filename: part.filename,
+      mimetype: part.mimetype,
+      buffer,
+    };
+    return;
+  }
+  const value = typeof part.value === 'string' ? part.value : String(part.value);
+  if (match?.[2] !== undefined || typesOf(property).includes('array')) {
+    const list = read.lists.get(name) ?? [];
+    list.push({ index, order: read.order++, value });
+    read.lists.set(name, list);
+  } else {
+    const previous = read.scalars.get(name);
+    read.scalars.set(name, previous === undefined ? value : [previous, value].flat());
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+async function readParts(request: FastifyRequest, form: FormSchema): Promise<ReadParts> {
+  // Maps, not objects: a part named `__proto__`, `constructor` or `toString[]` is only a string.
+  const read: ReadParts = {
+    scalars: new Map(),
+    lists: new Map(),
+    files: Object.create(null) as Record<string, UploadedFile>,
+    issues: [],
+    order: 0,
+  };
+  try {
+    for await (const part of request.parts()) {
+      // Every part is read to its end (the parts and sizes are bounded by the plugin's limits),
+      // so that all problems of the form are reported at once.
+      const buffer = part.type === 'file' ? await part.toBuffer() : EMPTY;
+      acceptPart(part, buffer, form, read);
+    }
+  } catch (error) {
+    if (error instanceof AppError || isFrameworkError(error)) throw error;
+    // busboy: no boundary, a body cut short, a broken part header...
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw badRequest(MALFORMED_MULTIPART_MESSAGE, [
+      { field: '', message: MALFORMED_MULTIPART_MESSAGE },
+    ]);
+  }
+  if (read.issues.length > 0) throw badRequest(INVALID_REQUEST_MESSAGE, read.issues);
+  return read;
+}
+
+/**
+ * The form's text values as the contract's schema sees them: lists in index order, then `name[]`
+ * and repeated parts in arrival order; an empty value of a non-text property is null or absent.
+ */
+function formValues(form: FormSchema, { scalars, lists }: ReadParts): Record<string, unknown> {
+  const values = new Map<string, unknown>(scalars);
+  for (const [name, list] of lists) {
+    list.sort((a, b) => a.index - b.index || a.order - b.order);
+    values.set(
+      name,
+      list.map((entry) => entry.value),
+    );
+  }
+  for (const [name, value] of values) {
+    const types = typesOf(form.properties.get(name));
+    if (value === '' && types.length > 0 && !types.includes('string')) {
+      if (types.includes('null')) values.set(name, null);
+      else values.delete(name);
+    }
+  }
+  // Only contract property names reach this object (checked when the parts were read).
+  return Object.fromEntries(values);
+}
+
 /**
  * Reads and validates a multipart form for a contract operation. Throws the 400 envelope when
  * the request is not multipart or a field is invalid; a file over the upload limit is a 400 too
@@ -132,92 +250,11 @@ export async function readMultipartForm<K extends OperationId>(
     ]);
   }
   const form = formSchemaFor(operationId);
-  // Maps, not objects: a part named `__proto__`, `constructor` or `toString[]` is only a string.
-  const scalars = new Map<string, string | string[]>();
-  const lists = new Map<string, { index: number; order: number; value: string }[]>();
-  const files: Record<string, UploadedFile> = Object.create(null) as Record<string, UploadedFile>;
-  const issues: ValidationIssue[] = [];
-  let order = 0;
-
-  try {
-    for await (const part of request.parts()) {
-      // Every part is read to its end (the parts and sizes are bounded by the plugin's limits),
-      // so that all problems of the form are reported at once.
-      const match = PART_NAME.exec(part.fieldname);
-      const name = match?.[1];
-      const property = name === undefined ? undefined : form.properties.get(name);
-      const buffer = part.type === 'file' ? await part.toBuffer() : undefined;
-      if (name === undefined || property === undefined) {
-        const shown = part.fieldname.slice(0, 100);
-        issues.push({ field: shown, message: `No se permite el campo "${shown}".` });
-        continue;
-      }
-      const indexDigits = match?.[2];
-      let index = Number.MAX_SAFE_INTEGER;
-      if (indexDigits) {
-        const bound = Math.min(property.maxItems ?? MAX_MULTIPART_INDEX, MAX_MULTIPART_INDEX);
-        // At most 4 digits are ever turned into a number.
-        index = indexDigits.length <= 4 ? Number(indexDigits) : Number.POSITIVE_INFINITY;
-        if (index >= bound) {
-          issues.push({
-            field: name,
-            message: `El índice ${indexDigits.length <= 12 ? indexDigits : `${indexDigits.slice(0, 12)}…`} excede el máximo permitido (${bound - 1}).`,
-          });
-          continue;
-        }
-      }
-      if (part.type === 'file') {
-        if (buffer!.length === 0 && part.filename === '') continue;
-        files[name] = {
-          fieldname: name,
-          filename: part.filename,
-          mimetype: part.mimetype,
-          buffer: buffer!,
-        };
-        continue;
-      }
-      const value = typeof part.value === 'string' ? part.value : String(part.value);
-      if (indexDigits !== undefined || typesOf(property).includes('array')) {
-        const list = lists.get(name) ?? [];
-        list.push({ index, order: order++, value });
-        lists.set(name, list);
-      } else {
-        const previous = scalars.get(name);
-        scalars.set(name, previous === undefined ? value : [previous, value].flat());
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError || isFrameworkError(error)) throw error;
-    // busboy: no boundary, a body cut short, a broken part header...
-    request.log.info({ err: error }, 'malformed multipart body');
-    throw badRequest(MALFORMED_MULTIPART_MESSAGE, [
-      { field: '', message: MALFORMED_MULTIPART_MESSAGE },
-    ]);
-  }
-  if (issues.length > 0) throw badRequest(INVALID_REQUEST_MESSAGE, issues);
-
-  const values = new Map<string, unknown>(scalars);
-  for (const [name, list] of lists) {
-    // Indexed parts in index order, `name[]` and repeated parts after them in arrival order.
-    list.sort((a, b) => a.index - b.index || a.order - b.order);
-    values.set(
-      name,
-      list.map((entry) => entry.value),
-    );
-  }
-  for (const [name, value] of values) {
-    const types = typesOf(form.properties.get(name));
-    if (value === '' && types.length > 0 && !types.includes('string')) {
-      if (types.includes('null')) values.set(name, null);
-      else values.delete(name);
-    }
-  }
-
-  // Only contract property names reach this object (checked above).
-  const data: Record<string, unknown> = Object.fromEntries(values);
+  const read = await readParts(request, form);
+  const data = formValues(form, read);
   // Files take part in validation as placeholders: a missing required file is reported, and a
   // file where the contract expects text is refused.
-  for (const name of Object.keys(files)) data[name] = 'file';
+  for (const name of Object.keys(read.files)) data[name] = 'file';
   if (!form.validate(data)) {
     throw badRequest(
       INVALID_REQUEST_MESSAGE,
@@ -225,5 +262,5 @@ export async function readMultipartForm<K extends OperationId>(
     );
   }
   for (const name of form.fileFields) delete data[name];
-  return { fields: data as MultipartFields<K>, files };
+  return { fields: data as MultipartFields<K>, files: read.files };
 }
