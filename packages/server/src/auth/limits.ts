@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 /** The defaults (Config.authRateLimits); tests may lower them. */
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   // An office behind one address signs in many people in the morning; a sprayer gets 100
-  // guesses per 15 minutes (before: about 100 per second).
+  // guesses per 15 minutes.
   login: { perAddress: { max: 100, windowMs: 15 * MINUTE } },
   // One mail to an address per 5 minutes at most 3 times in 15 minutes.
   sendResetEmail: {

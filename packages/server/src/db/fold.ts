@@ -68,8 +68,8 @@ function likeEscape(text: string): string {
  * to two characters on each side ("penon 42" -> "%onw42%"; "la esperanza 42" -> "%lawes%" and
  * "%zaw42%"). Why not every trigram of the term: GIN reads the whole posting list of each trigram
  * it is given, and the trigrams inside a word ("esp", "ran"...) are those of
- * every row with that word, while a junction's trigrams are those of the word pair (measured at
- * 1 000 000 points of sale: 22 ms for "esperanzaw42", 7 ms for "zaw42", the same 2 317 candidates).
+ * every row with that word, while a junction's trigrams are those of the word pair, so far fewer
+ * postings give the same candidates (figures in bench/pointofsales.md).
  */
 export function joinedPatterns(term: string): string[] {
   const folded = foldText(term);
