@@ -54,7 +54,10 @@ export {
   type PreviewScore,
   type PreviewState,
 } from './preview-engine';
-export { PreviewQuestion, countHint, type PreviewQuestionProps } from './PreviewQuestion';
+export { countHint } from './choice-inputs';
+export { PreviewQuestion, type PreviewQuestionProps } from './PreviewQuestion';
+export { QuestionInput } from './QuestionInput';
+export type { QuestionInputProps } from './answer-input';
 export {
   SurveyDesigner,
   type MoveDirection,
