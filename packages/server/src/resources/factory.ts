@@ -2,18 +2,18 @@ import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm
 import { PgColumn, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthRequirement } from '../http/contract.ts';
-import { principalOf } from '../auth/guard.ts';
-import { invalidatePrincipalsAfterWriteTo, type Principal } from '../auth/principal.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { containsPattern, foldText, joinedPatterns, joinedWords } from '../db/fold.ts';
 import { registerOperation, type OperationHandler, type OperationId } from '../http/contract.ts';
 import { notFound } from '../http/errors.ts';
-import { mapWriteError, type WriteErrorMapping } from './db-errors.ts';
-import { orderByTerms, readPage, sortTermsOf, touchListedTable } from './listing.ts';
+import { orderByTerms, sortTermsOf } from '../lists/page-request.ts';
+import { readPage } from '../lists/read-page.ts';
 
-export { pageOf } from './listing.ts';
+export { pageOf } from '../lists/read-page.ts';
 import type { MasterPermission } from './contract-types.ts';
 import { messages, type Noun } from './nouns.ts';
+import { resourceWrites } from './writes.ts';
 
 // The one route factory of the master data (STYLE habit 5): given a resource's table, columns
 // and rules it registers the paged list, the dropdown options, read, create, update and delete,
@@ -22,7 +22,7 @@ import { messages, type Noun } from './nouns.ts';
 
 export type { MasterPermission } from './contract-types.ts';
 
-interface WriteContext {
+export interface WriteContext {
   db: Db;
   request: FastifyRequest;
   principal: Principal;
@@ -34,7 +34,7 @@ interface WriteContext {
 export interface PreparedWrite {
   values: Record<string, unknown>;
   /** Runs in the same transaction after the insert or update (join rows). */
-  afterWrite?: (tx: Tx, id: number) => Promise<void>;
+  afterWrite?: (tx: Tx, id: number) => Promise<unknown>;
   /** Runs after the transaction committed (e.g. removing a replaced image). */
   afterCommit?: () => Promise<void>;
   /** Runs when the transaction failed (e.g. removing an image stored for nothing). */
@@ -189,39 +189,52 @@ export function registerResource<TInput>(
   app: FastifyInstance,
   config: ResourceConfig<TInput>,
 ): void {
-  const { operations, permission, noun } = config;
-  const db = () => app.services.db;
-  const toRow = config.toRow ?? ((raw: Record<string, unknown>) => raw);
+  const { operations, permission } = config;
+  const readDetail = detailReaderOf(config);
+  const writes = resourceWrites(app, config, readDetail);
+  const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+  registerPagedList(app, config);
+  registerOptions(app, config);
+  register(app, operations.get, `VIEW_${permission}`, async (request) =>
+    readDetail(app.services.db, idOf(request)),
+  );
+  register(app, operations.create, `CREATE_${permission}`, async (request, reply) => {
+    const created = await writes.save(request, 'create');
+    reply.code(201);
+    return created;
+  });
+  register(app, operations.update, `UPDATE_${permission}`, async (request) =>
+    writes.save(request, 'update', idOf(request)),
+  );
+  register(app, operations.delete, `DELETE_${permission}`, async (request) =>
+    writes.remove(request, idOf(request)),
+  );
+}
+
+const sameRow = (raw: Record<string, unknown>) => raw;
+
+/** The single-record answer: a list row plus the detail fields; a missing id is a 404. */
+function detailReaderOf<TInput>(config: ResourceConfig<TInput>) {
+  const toRow = config.toRow ?? sameRow;
   const detailFields = { ...config.rowFields, ...config.detailFields };
-  const writeErrors: WriteErrorMapping = {
-    uniques: Object.fromEntries(
-      Object.entries(config.uniques ?? {}).map(([constraint, { field, label }]) => [
-        constraint,
-        { field, message: messages.duplicate(noun, label) },
-      ]),
-    ),
-    references: config.references ?? {},
-    inUse: messages.inUse(noun),
-  };
-
-  async function readDetail(database: Db, id: number): Promise<Record<string, unknown>> {
+  return async (database: Db, id: number): Promise<Record<string, unknown>> => {
     const [row] = await config.source(database, detailFields).where(eq(config.id, id)).limit(1);
-    if (!row) throw notFound(messages.notFound(noun));
+    if (!row) throw notFound(messages.notFound(config.noun));
     return toRow(row as Record<string, unknown>);
-  }
+  };
+}
 
-  register(app, operations.paged, `VIEW_${permission}`, async (request) => {
+function registerPagedList<TInput>(app: FastifyInstance, config: ResourceConfig<TInput>): void {
+  const toRow = config.toRow ?? sameRow;
+  register(app, config.operations.paged, `VIEW_${config.permission}`, async (request) => {
     const query = request.query as Query;
-    // The contract's defaults (Page 1, PageSize) are filled in by the request validation.
-    const page = Number(query.Page);
-    const pageSize = Number(query.PageSize);
     const where = and(
       searchOf(query.Filter, config.search),
       ...extraFiltersOf(query, config.filters),
     );
-    // One round trip, a capped count and keyset anchors for deep pages (./listing.ts).
+    // One round trip, a capped count and keyset anchors for deep pages (lists/read-page.ts).
     const result = await readPage<Record<string, unknown>>({
-      db: db(),
+      db: app.services.db,
       table: config.table,
       id: config.id,
       source: config.source,
@@ -229,132 +242,48 @@ export function registerResource<TInput>(
       fields: config.rowFields,
       where,
       sort: sortTermsOf(query.Sort, config.sort, config.defaultSort, config.id),
-      page,
-      pageSize,
+      // The contract's defaults (Page 1, PageSize) are filled in by the request validation.
+      page: Number(query.Page),
+      pageSize: Number(query.PageSize),
     });
     return { ...result, rows: result.rows.map(toRow) };
   });
+}
 
-  register(app, operations.options, config.options.auth ?? 'authenticated', async (request) => {
+/**
+ * The dropdown options. `Ids`: exactly those records, active or not (an edit form's current
+ * values); otherwise the active ones, a page at a time (`Skip`) so a dropdown reaches every
+ * record (issue 13).
+ */
+function registerOptions<TInput>(app: FastifyInstance, config: ResourceConfig<TInput>): void {
+  const { options } = config;
+  register(app, config.operations.options, options.auth ?? 'authenticated', async (request) => {
     const query = request.query as Query;
-    const take = Number(query.Take);
+    const ids = Array.isArray(query.Ids) ? query.Ids.map(Number) : [];
     const orderBy = orderByOf(
       query.Sort,
-      { name: config.options.sortName, id: config.id },
+      { name: options.sortName, id: config.id },
       ['name'],
       config.id,
     );
-    // `Ids`: exactly those records, active or not (an edit form's current values); otherwise
-    // the active ones, a page at a time (`Skip`) so a dropdown reaches every record (issue 13).
-    const ids = Array.isArray(query.Ids) ? query.Ids.map(Number) : [];
-    const select = db()
+    const select = app.services.db
       .select({
         id: sql<number>`${config.id}`,
-        name: sql<string>`${config.options.label}`,
-        ...(ids.length > 0 && { isActive: sql<boolean>`${config.options.active}` }),
+        name: sql<string>`${options.label}`,
+        ...(ids.length > 0 && { isActive: sql<boolean>`${options.active}` }),
       })
       .from(config.table)
       .where(
         and(
-          ids.length > 0 ? inArray(config.id, ids) : eq(config.options.active, true),
-          searchOf(query.Filter, config.options.search),
-          ...extraFiltersOf(query, config.options.filters),
+          ids.length > 0 ? inArray(config.id, ids) : eq(options.active, true),
+          searchOf(query.Filter, options.search),
+          ...extraFiltersOf(query, options.filters),
         ),
       )
       .orderBy(...orderBy)
       .$dynamic();
-    return ids.length > 0 ? select : select.limit(take).offset(Number(query.Skip ?? 0));
-  });
-
-  register(app, operations.get, `VIEW_${permission}`, async (request) => {
-    const { id } = request.params as { id: number };
-    return readDetail(db(), id);
-  });
-
-  async function write(
-    request: FastifyRequest,
-    kind: 'create' | 'update',
-    id: number | undefined,
-  ): Promise<Record<string, unknown>> {
-    const database = db();
-    const input = config.readInput
-      ? await config.readInput(request, kind)
-      : (request.body as TInput);
-    const context: WriteContext = { db: database, request, principal: principalOf(request), id };
-    const prepared = await config.prepare(input, context);
-    let savedId: number;
-    try {
-      savedId = await database.transaction(async (tx) => {
-        const afterGuard = await prepared.guard?.(tx);
-        let rowId: number;
-        if (kind === 'create') {
-          const [created] = await tx
-            .insert(config.table)
-            .values(prepared.values)
-            .returning({ id: config.id });
-          rowId = (created as { id: number }).id;
-        } else {
-          const [updated] = await tx
-            .update(config.table)
-            .set(prepared.values)
-            .where(eq(config.id, id!))
-            .returning({ id: config.id });
-          if (!updated) throw notFound(messages.notFound(noun));
-          rowId = (updated as { id: number }).id;
-        }
-        await prepared.afterWrite?.(tx, rowId);
-        await afterGuard?.();
-        return rowId;
-      });
-    } catch (error) {
-      await prepared.onFailure?.().catch((cleanupError: unknown) => {
-        request.log.warn({ err: cleanupError }, 'cleanup after a failed write failed');
-      });
-      mapWriteError(error, writeErrors);
-    }
-    touchListedTable(config.table);
-    invalidatePrincipalsAfterWriteTo(config.table);
-    await prepared.afterCommit?.().catch((cleanupError: unknown) => {
-      request.log.warn({ err: cleanupError }, 'cleanup after a write failed');
-    });
-    return readDetail(database, savedId);
-  }
-
-  register(app, operations.create, `CREATE_${permission}`, async (request, reply) => {
-    const created = await write(request, 'create', undefined);
-    reply.code(201);
-    return created;
-  });
-
-  register(app, operations.update, `UPDATE_${permission}`, async (request) => {
-    const { id } = request.params as { id: number };
-    return write(request, 'update', id);
-  });
-
-  register(app, operations.delete, `DELETE_${permission}`, async (request) => {
-    const { id } = request.params as { id: number };
-    const database = db();
-    const context = { db: database, request, principal: principalOf(request), id };
-    await config.beforeDelete?.(context);
-    let deleted: Record<string, unknown> | undefined;
-    try {
-      deleted = await database.transaction(async (tx) => {
-        const afterGuard = await config.guardDelete?.(tx, context);
-        const [row] = await tx.delete(config.table).where(eq(config.id, id)).returning();
-        if (row) await afterGuard?.();
-        return row;
-      });
-    } catch (error) {
-      mapWriteError(error, writeErrors);
-    }
-    if (!deleted) throw notFound(messages.notFound(noun));
-    touchListedTable(config.table);
-    invalidatePrincipalsAfterWriteTo(config.table);
-    await config
-      .afterDelete?.(deleted, { db: database, request })
-      .catch((cleanupError: unknown) => {
-        request.log.warn({ err: cleanupError }, 'cleanup after a delete failed');
-      });
-    return { id };
+    return ids.length > 0
+      ? select
+      : select.limit(Number(query.Take)).offset(Number(query.Skip ?? 0));
   });
 }

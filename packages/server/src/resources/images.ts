@@ -1,8 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { deleteFile, saveImage } from '../files/images.ts';
-import type { UploadedFile } from '../http/multipart.ts';
+import type { OperationId } from '../http/contract.ts';
+import { notFound } from '../http/errors.ts';
+import { readMultipartForm, type UploadedFile } from '../http/multipart.ts';
 import type { PreparedWrite } from './factory.ts';
+import { messages, type Noun } from './nouns.ts';
+
+/** The `readInput` of a form with one image part: its fields, and the file as `image`. */
+export function imageFormReader<TFields>(
+  operations: { create: OperationId; update: OperationId },
+  imageField: string,
+) {
+  return async (
+    request: FastifyRequest,
+    kind: 'create' | 'update',
+  ): Promise<TFields & { image?: UploadedFile }> => {
+    const form = await readMultipartForm(request, operations[kind]);
+    return { ...(form.fields as TFields), image: form.files[imageField] };
+  };
+}
+
+/**
+ * The image file of the record being updated (`image` holds its file id); null on create. An
+ * update of a missing record is a 404 before any new image is stored.
+ */
+export async function currentImageOf(
+  db: Db,
+  record: { id: PgColumn; image: PgColumn; noun: Noun },
+  id: number | undefined,
+): Promise<string | null> {
+  if (id === undefined) return null;
+  const [current] = await db
+    .select({ fileId: record.image })
+    .from(record.id.table)
+    .where(eq(record.id, id));
+  if (!current) throw notFound(messages.notFound(record.noun));
+  return current.fileId as string | null;
+}
 
 /**
  * The image part of a product or user form: stores a new image before the transaction and

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, eq, exists, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client.ts';
@@ -23,12 +23,18 @@ export interface RelationConfig {
   join: { table: PgTable; ownerId: PgColumn; relatedId: PgColumn };
 }
 
+/** The related table and the join rows through which an owner's ids are saved and read. */
+interface LinkedRecords {
+  related: { table: PgTable; id: PgColumn };
+  join: RelationConfig['join'];
+}
+
 const INSERT_CHUNK = 1000;
 
 /** Replaces the join rows of one owner; checks every related id exists first. */
 export async function replaceRelation(
   tx: Tx,
-  config: { related: { table: PgTable; id: PgColumn }; join: RelationConfig['join'] },
+  config: LinkedRecords,
   ownerId: number,
   relatedIds: readonly number[],
   field = 'relatedIds',
@@ -80,7 +86,46 @@ export function relatedIdsOf(join: RelationConfig['join'], outerId: PgColumn) {
   >`array(select ${q(join.relatedId)} from ${join.table} where ${q(join.ownerId)} = ${q(outerId)} order by ${q(join.relatedId)})`;
 }
 
-export function registerRelation(app: FastifyInstance, config: RelationConfig): void {
+/** `array(select name ... order by ...)`: the names of the related records of the outer row. */
+export function relatedNamesOf(
+  relation: LinkedRecords,
+  outerId: PgColumn,
+  name: PgColumn,
+  order: SQL,
+) {
+  const { related, join } = relation;
+  return sql<
+    string[]
+  >`array(select ${q(name)} from ${join.table} inner join ${related.table} on ${q(related.id)} = ${q(join.relatedId)} where ${q(join.ownerId)} = ${q(outerId)} order by ${order})`;
+}
+
+/** A list filter (`clientId=7`): the outer rows linked to that related record. */
+export function linkedTo(join: RelationConfig['join'], outerId: PgColumn) {
+  return (relatedId: number) =>
+    exists(
+      sql`(select 1 from ${join.table} where ${q(join.ownerId)} = ${q(outerId)} and ${q(join.relatedId)} = ${relatedId})`,
+    );
+}
+
+/**
+ * The relation editors of one owner, behind its permission: each entry names the GET and PUT
+ * operations of one relation.
+ */
+export function registerRelationEditors(
+  app: FastifyInstance,
+  { permission, ...owner }: RelationConfig['owner'] & { permission: MasterPermission },
+  editors: readonly [
+    getOperation: OperationId,
+    setOperation: OperationId,
+    relation: Pick<RelationConfig, 'related' | 'join'>,
+  ][],
+): void {
+  for (const [getOperation, setOperation, relation] of editors) {
+    registerRelation(app, { getOperation, setOperation, permission, owner, ...relation });
+  }
+}
+
+function registerRelation(app: FastifyInstance, config: RelationConfig): void {
   const db = () => app.services.db;
 
   async function ensureOwner(executor: Pick<Tx, 'select'>, id: number, lock: boolean) {
