@@ -1,16 +1,26 @@
-import { and, eq, gte, isNull, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../db/client.ts';
-import { multipleOptions, questions, segments, surveys } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound, type ValidationIssue } from '../http/errors.ts';
+import { surveys } from '../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { mapWriteError, type WriteErrorMapping } from '../resources/db-errors.ts';
-import { ancestorsOf, questionKey, segmentKey, type SurveyTree } from './tree-model.ts';
-import { loadSurveyTree } from './tree.ts';
-import { choosesOptions } from './types.ts';
+import {
+  closeSlot,
+  countItems,
+  itemTables,
+  setOrder,
+  shiftForMove,
+  type Container,
+  type Item,
+} from './sequence.ts';
+import { keepingSkipLogicForward } from './skip-logic.ts';
 
 // The write side of a survey's tree (docs/surveys.md "Order", "In use", "Skip logic"):
 // every write locks the survey row first (so edits of one survey, and an edit and the visits
 // sync, never interleave), refuses content changes of an answered survey, and keeps each
-// sibling sequence contiguous 0..n-1.
+// sibling sequence contiguous 0..n-1 (sequence.ts), refusing a move that breaks skip logic
+// (skip-logic.ts).
 
 export const IN_USE_MESSAGE =
   'El cuestionario ya tiene respuestas registradas; duplícalo para modificarlo.';
@@ -70,161 +80,6 @@ export async function treeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): 
   }
 }
 
-/** A sibling sequence: top-level segments of a survey, a segment's children, a question's options. */
-export type Container =
-  | { kind: 'survey'; surveyId: number }
-  | { kind: 'segment'; segmentId: number }
-  | { kind: 'question'; questionId: number };
-
-/** One item of a sequence. */
-export type Item = { table: 'segment' | 'question' | 'option'; id: number };
-
-export const containerOfSegment = (row: {
-  surveyId: number;
-  parentId: number | null;
-}): Container =>
-  row.parentId === null
-    ? { kind: 'survey', surveyId: row.surveyId }
-    : { kind: 'segment', segmentId: row.parentId };
-
-/** The tables and conditions of a sequence, with the item to leave out. */
-function members(container: Container, except?: Item) {
-  const not = (table: Item['table'], column: AnyColumn) =>
-    except && except.table === table ? ne(column, except.id) : undefined;
-  switch (container.kind) {
-    case 'survey':
-      return {
-        segments: and(
-          eq(segments.surveyId, container.surveyId),
-          isNull(segments.parentId),
-          not('segment', segments.id),
-        ),
-      };
-    case 'segment':
-      return {
-        segments: and(eq(segments.parentId, container.segmentId), not('segment', segments.id)),
-        questions: and(eq(questions.segmentId, container.segmentId), not('question', questions.id)),
-      };
-    case 'question':
-      return {
-        options: and(
-          eq(multipleOptions.questionId, container.questionId),
-          not('option', multipleOptions.id),
-        ),
-      };
-  }
-}
-
-/** How many items the sequence holds. */
-export async function countItems(tx: Tx, container: Container): Promise<number> {
-  const where = members(container);
-  let total = 0;
-  if ('segments' in where) {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(segments)
-      .where(where.segments);
-    total += Number(row?.n ?? 0);
-  }
-  if ('questions' in where) {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(questions)
-      .where(where.questions);
-    total += Number(row?.n ?? 0);
-  }
-  if ('options' in where) {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(multipleOptions)
-      .where(where.options);
-    total += Number(row?.n ?? 0);
-  }
-  return total;
-}
-
-/** Adds `delta` to the order of the items whose order is within [from, to] (but `except`). */
-async function shiftRange(
-  tx: Tx,
-  container: Container,
-  from: number,
-  to: number,
-  delta: number,
-  except?: Item,
-): Promise<void> {
-  if (from > to) return;
-  const where = members(container, except);
-  const range = (column: AnyColumn): SQL => and(gte(column, from), lte(column, to))!;
-  if ('segments' in where) {
-    await tx
-      .update(segments)
-      .set({ order: sql`${segments.order} + ${delta}` })
-      .where(and(where.segments, range(segments.order)));
-  }
-  if ('questions' in where) {
-    await tx
-      .update(questions)
-      .set({ order: sql`${questions.order} + ${delta}` })
-      .where(and(where.questions, range(questions.order)));
-  }
-  if ('options' in where) {
-    await tx
-      .update(multipleOptions)
-      .set({ order: sql`${multipleOptions.order} + ${delta}` })
-      .where(and(where.options, range(multipleOptions.order)));
-  }
-}
-
-const BIG = 2_147_483_647;
-
-/**
- * Makes room at `position` (clamped to 0..n, n = the number of items; absent = n) and answers
- * the position the new item takes.
- */
-export async function openSlot(
-  tx: Tx,
-  container: Container,
-  position: number | undefined,
-  max?: number,
-): Promise<number> {
-  const count = await countItems(tx, container);
-  const last = Math.min(count, max ?? count);
-  const at = Math.min(Math.max(position ?? last, 0), last);
-  await shiftRange(tx, container, at, BIG, +1);
-  return at;
-}
-
-/** Closes the hole an item left at `position` (after it was deleted or moved out). */
-export async function closeSlot(tx: Tx, container: Container, position: number): Promise<void> {
-  await shiftRange(tx, container, position + 1, BIG, -1);
-}
-
-/**
- * Moves an item within its sequence from `from` to `to` (both valid positions): the items
- * between shift by one. The caller then stores `to` as the item's order.
- */
-async function shiftForMove(
-  tx: Tx,
-  container: Container,
-  item: Item,
-  from: number,
-  to: number,
-): Promise<void> {
-  if (to > from) await shiftRange(tx, container, from + 1, to, -1, item);
-  else if (to < from) await shiftRange(tx, container, to, from - 1, +1, item);
-}
-
-/** Sets an item's order. */
-async function setOrder(tx: Tx, item: Item, order: number): Promise<void> {
-  if (item.table === 'segment') {
-    await tx.update(segments).set({ order }).where(eq(segments.id, item.id));
-  } else if (item.table === 'question') {
-    await tx.update(questions).set({ order }).where(eq(questions.id, item.id));
-  } else {
-    await tx.update(multipleOptions).set({ order }).where(eq(multipleOptions.id, item.id));
-  }
-}
-
 /** The 400 texts of a step past the first or the last position. */
 interface StepTexts {
   first: string;
@@ -243,8 +98,6 @@ function stepTarget(
   if (to >= count) throw badRequest(texts.last, [{ field: 'direction', message: texts.last }]);
   return to;
 }
-
-/* ---------------------------------------------------------- the item routes */
 
 /**
  * What the move, update and delete routes of segments, questions and options need to know of
@@ -284,6 +137,20 @@ export function lockedTreeWrite<T>(
   });
 }
 
+/** The `fields` of item `id` of `table`, read after its survey is locked; `missing`'s 404 when gone. */
+export async function itemRow<Fields extends SelectedFields>(
+  tx: Tx,
+  table: Item['table'],
+  fields: Fields,
+  id: number,
+  missing: string,
+): Promise<SelectResultFields<Fields>> {
+  const from = itemTables[table];
+  const [row] = await tx.select(fields).from(from).where(eq(from.id, id));
+  if (!row) throw notFound(missing);
+  return row;
+}
+
 /** Locks the item's survey, reads the item and runs `work` in one tree transaction. */
 export async function withLockedItem<Row extends { order: number }, T>(
   db: Db,
@@ -294,8 +161,6 @@ export async function withLockedItem<Row extends { order: number }, T>(
   const surveyId = await kind.surveyOf(db, id);
   return lockedTreeWrite(db, surveyId, async (tx) => work(tx, await kind.row(tx, id), surveyId));
 }
-
-const itemTables = { segment: segments, question: questions, option: multipleOptions } as const;
 
 /**
  * Moves an item within its sequence from `from` to `to` (the items between shift by one);
@@ -397,104 +262,4 @@ export async function deleteItem<Row extends { order: number }>(
     await closeSlot(tx, kind.container(row), row.order);
   });
   return { id };
-}
-
-/* ---------------------------------------------------------------- skip logic */
-
-const skipLogicMessages = {
-  notInSurvey: (what: 'segmento' | 'pregunta', id: number) =>
-    what === 'segmento'
-      ? `El segmento ${id} no pertenece al cuestionario.`
-      : `La pregunta ${id} no pertenece al cuestionario.`,
-  itself: 'Una opción no puede ocultar su propia pregunta.',
-  ancestor: 'Una opción no puede ocultar un segmento que contiene a su pregunta.',
-  backwards: 'Solo se pueden ocultar segmentos y preguntas posteriores a la pregunta.',
-  nonChoice: 'Las opciones de este tipo de pregunta no pueden ocultar segmentos ni preguntas.',
-  brokenByMove: (option: string, question: string) =>
-    `No se puede mover: la opción "${option}" de la pregunta "${question}" oculta un elemento que quedaría antes de su pregunta o la contendría. Quita esa regla de salto primero.`,
-};
-
-/** The 400 issues of an option's hidden segments and questions (forward only, same survey). */
-export function hiddenTargetIssues(
-  tree: SurveyTree,
-  question: { id: number; segmentId: number; type: number },
-  segmentIds: readonly number[],
-  questionIds: readonly number[],
-): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  if (segmentIds.length + questionIds.length === 0) return issues;
-  if (!choosesOptions(question.type)) {
-    const field = segmentIds.length > 0 ? 'blurredSegmentIds' : 'blurredQuestionIds';
-    return [{ field, message: skipLogicMessages.nonChoice }];
-  }
-  const own = tree.position.get(questionKey(question.id)) ?? -1;
-  const ancestors = new Set(ancestorsOf(tree, question.segmentId).map((s) => s.id));
-  for (const id of segmentIds) {
-    const field = 'blurredSegmentIds';
-    if (!tree.segments.has(id)) {
-      issues.push({ field, message: skipLogicMessages.notInSurvey('segmento', id) });
-    } else if (ancestors.has(id)) issues.push({ field, message: skipLogicMessages.ancestor });
-    else if ((tree.position.get(segmentKey(id)) ?? -1) < own) {
-      issues.push({ field, message: skipLogicMessages.backwards });
-    }
-  }
-  for (const id of questionIds) {
-    const field = 'blurredQuestionIds';
-    if (!tree.questions.has(id)) {
-      issues.push({ field, message: skipLogicMessages.notInSurvey('pregunta', id) });
-    } else if (id === question.id) issues.push({ field, message: skipLogicMessages.itself });
-    else if ((tree.position.get(questionKey(id)) ?? -1) < own) {
-      issues.push({ field, message: skipLogicMessages.backwards });
-    }
-  }
-  // One message per rule and field is enough.
-  return issues.filter(
-    (issue, index) =>
-      issues.findIndex((i) => i.field === issue.field && i.message === issue.message) === index,
-  );
-}
-
-/** The options of a tree whose skip logic does not point forward (see hiddenTargetIssues). */
-function brokenSkipRules(tree: SurveyTree | null): Map<number, string> {
-  const broken = new Map<number, string>();
-  if (!tree) return broken;
-  for (const question of tree.questions.values()) {
-    for (const option of question.options) {
-      if (option.hiddenSegmentIds.length + option.hiddenQuestionIds.length === 0) continue;
-      const issues = hiddenTargetIssues(
-        tree,
-        question,
-        option.hiddenSegmentIds,
-        option.hiddenQuestionIds,
-      );
-      if (issues.length > 0) {
-        broken.set(
-          option.id,
-          skipLogicMessages.brokenByMove(option.description, question.description),
-        );
-      }
-    }
-  }
-  return broken;
-}
-
-/**
- * Runs a move (or a change of parent or segment) and then checks that it broke no skip-logic
- * rule: a rule the move would make point backwards (or at a segment now holding its question)
- * refuses the move with a 409 naming the option, and the caller's transaction rolls back
- * (docs/surveys.md: refused rather than silently dropped). Rules already broken before are not
- * the move's fault and do not block it.
- */
-async function keepingSkipLogicForward<T>(
-  tx: Tx,
-  surveyId: number,
-  move: () => Promise<T>,
-): Promise<T> {
-  const before = brokenSkipRules(await loadSurveyTree(tx, surveyId));
-  const result = await move();
-  const after = brokenSkipRules(await loadSurveyTree(tx, surveyId));
-  for (const [optionId, message] of after) {
-    if (!before.has(optionId)) throw conflict(message);
-  }
-  return result;
 }

@@ -1,16 +1,11 @@
+import type { operations } from '@anaquel/api/schema';
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { orderByOf, pageOf, searchOf } from '../resources/factory.ts';
 import { throwIfAny } from '../resources/named.ts';
-import {
-  checkDescription,
-  checkMaxLength,
-  checkName,
-  cleanText,
-  type Issues,
-} from '../resources/rules.ts';
+import { checkDescription, checkName, cleanText, type Issues } from '../resources/rules.ts';
 import { multipleOptions, questions, segments, surveys } from '../db/schema/index.ts';
 import { SURVEY_TYPES, QUESTION_TYPES } from './types.ts';
 
@@ -18,6 +13,9 @@ import { SURVEY_TYPES, QUESTION_TYPES } from './types.ts';
 // semantics (resources/factory.ts: orderByOf, searchOf, pageOf): folded search, whitelisted
 // sort with the id tie-breaker, 1-based pages. The survey resources do not use the factory's
 // writes (their writes lock the survey and keep sequences), only these read helpers.
+
+/** The query string of an operation, as the contract declares it (what a service takes). */
+export type QueryOf<K extends keyof operations> = NonNullable<operations[K]['parameters']['query']>;
 
 export interface PagedQuery {
   Filter?: string;
@@ -178,30 +176,25 @@ export function namedValues(input: { name: string; description?: string | null; 
   return { name: name!, description, points: input.points };
 }
 
-/** The Spanish of a required description of min..max characters (spec 2 §5). */
-export interface DescriptionMessages {
-  descriptionRequired: string;
-  descriptionMin: string;
-  descriptionMax: string;
-}
-
 /**
- * Adds the issues of a question's or option's description (required, `min`..`max` characters)
- * and points; answers the cleaned description (null only with an issue).
+ * Adds the issues of a question's or option's description (required, `min`..`max` characters;
+ * spec 2 §5's words) and points; answers the cleaned description (null only with an issue).
  */
 export function checkDescribed(
   issues: Issues,
   input: { description: string; points: number },
   [min, max]: [number, number],
-  messages: DescriptionMessages,
 ): string | null {
   const description = cleanText(input.description);
   if (description === null) {
-    issues.push({ field: 'description', message: messages.descriptionRequired });
+    issues.push({ field: 'description', message: 'La descripción es obligatoria' });
   } else if (description.length < min) {
-    issues.push({ field: 'description', message: messages.descriptionMin });
+    issues.push({
+      field: 'description',
+      message: `La descripción debe tener al menos ${min} caracteres`,
+    });
   }
-  checkMaxLength(issues, description, max, 'description', messages.descriptionMax);
+  checkDescription(issues, description, max);
   const points = pointsIssue(input.points);
   if (points) issues.push(points);
   return description;

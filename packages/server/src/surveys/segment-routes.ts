@@ -1,242 +1,40 @@
-import type { components } from '@anaquel/api/schema';
-import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../db/client.ts';
-import { fold } from '../db/fold.ts';
-import { segments, surveys } from '../db/schema/index.ts';
 import { registerOperation } from '../http/contract.ts';
-import type { SortMap } from '../resources/contract-types.ts';
-import { fieldError, notFound } from '../http/errors.ts';
-import {
-  containerOfSegment,
-  deleteItem,
-  lockSurvey,
-  lockedTreeWrite,
-  moveToEnd,
-  openSlot,
-  reorderItem,
-  stepItem,
-  treeTransaction,
-  type TreeItemKind,
-} from './editing.ts';
-import { cascadeFilters, namedValues, optionList, pagedList, readOne } from './listing.ts';
-import { rowsOf } from './tree.ts';
+import * as service from './segment-service.ts';
 
-// Segments: list, options, read, create, update (with move and re-parenting), delete, move.
-
-type Segment = components['schemas']['Segment'];
-
-const SEGMENT_NOT_FOUND = 'El segmento no existe.';
-
-const parent = alias(segments, 'parent');
-
-const rowFields = {
-  id: segments.id,
-  surveyId: segments.surveyId,
-  surveyName: surveys.name,
-  parentId: segments.parentId,
-  parentName: parent.name,
-  name: segments.name,
-  description: segments.description,
-  order: segments.order,
-  points: segments.points,
-};
-
-const toSegment = (raw: Record<string, unknown>): Segment => ({
-  id: raw.id as number,
-  surveyId: raw.surveyId as number,
-  surveyName: raw.surveyName as string,
-  parentId: (raw.parentId as number | null) ?? null,
-  parentName: (raw.parentName as string | null) ?? null,
-  name: raw.name as string,
-  description: (raw.description as string | null) ?? null,
-  order: raw.order as number,
-  points: Number(raw.points),
-});
-
-const source = (db: Db) => (fields: Parameters<Db['select']>[0]) =>
-  db
-    .select(fields)
-    .from(segments)
-    .innerJoin(surveys, eq(surveys.id, segments.surveyId))
-    .leftJoin(parent, eq(parent.id, segments.parentId))
-    .$dynamic();
-
-const readSegment = (db: Db, id: number): Promise<Segment> =>
-  readOne(source(db), rowFields, eq(segments.id, id), SEGMENT_NOT_FOUND, toSegment);
-
-/** The segment row, read after the survey is locked. */
-async function segmentRow(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({
-      id: segments.id,
-      surveyId: segments.surveyId,
-      parentId: segments.parentId,
-      order: segments.order,
-    })
-    .from(segments)
-    .where(eq(segments.id, id));
-  if (!row) throw notFound(SEGMENT_NOT_FOUND);
-  return row;
-}
-
-/** The survey of a segment (before locking: a segment never changes survey). */
-async function surveyOfSegment(db: Db, id: number): Promise<number> {
-  const [row] = await db
-    .select({ surveyId: segments.surveyId })
-    .from(segments)
-    .where(eq(segments.id, id));
-  if (!row) throw notFound(SEGMENT_NOT_FOUND);
-  return row.surveyId;
-}
-
-/** A parent must be a segment of the same survey, and not the segment or one inside it. */
-async function checkParent(
-  tx: Tx,
-  surveyId: number,
-  parentId: number | null,
-  selfId?: number,
-): Promise<void> {
-  if (parentId === null) return;
-  const [row] = await tx
-    .select({ surveyId: segments.surveyId })
-    .from(segments)
-    .where(eq(segments.id, parentId));
-  if (!row || row.surveyId !== surveyId) {
-    throw fieldError('parentId', 'El segmento padre no pertenece al cuestionario.');
-  }
-  if (selfId === undefined) return;
-  // Walk up from the new parent: meeting the segment itself would make a loop.
-  const result = await tx.execute<{ id: number }>(sql`
-    with recursive up(id, parent_id) as (
-      select id, parent_id from ${segments} where id = ${parentId}
-      union
-      select s.id, s.parent_id from ${segments} s join up on s.id = up.parent_id
-    )
-    select id from up where id = ${selfId}`);
-  const rows = rowsOf<{ id: number }>(result);
-  if (rows.length > 0) {
-    throw fieldError('parentId', 'Un segmento no puede quedar dentro de sí mismo.');
-  }
-}
-
-const segmentKind: TreeItemKind<Awaited<ReturnType<typeof segmentRow>>> = {
-  table: 'segment',
-  surveyOf: surveyOfSegment,
-  row: segmentRow,
-  container: containerOfSegment,
-  movesSkipTargets: true,
-  ends: {
-    first: 'El segmento ya está en la primera posición.',
-    last: 'El segmento ya está en la última posición.',
-  },
-};
+// Segments: list, options, read, create, update (with move and re-parenting), delete, move. The
+// data and its rules are the service's (segment-service.ts); a route maps HTTP to it.
 
 export function registerSegmentRoutes(app: FastifyInstance): void {
   const db = () => app.services.db;
-  const filtersOf = (query: Parameters<typeof cascadeFilters>[0]) => cascadeFilters(query, 2);
 
   registerOperation(app, 'listSegments', { auth: 'VIEW_SEGMENTS' }, async (request) =>
-    pagedList(request.query, {
-      source: source(db()),
-      rowFields,
-      search: [
-        fold(segments.name),
-        fold(segments.description),
-        fold(surveys.name),
-        fold(parent.name),
-      ],
-      sort: {
-        id: segments.id,
-        surveyName: fold(surveys.name),
-        parentName: fold(parent.name),
-        name: fold(segments.name),
-        description: fold(segments.description),
-        order: segments.order,
-        points: segments.points,
-      } satisfies SortMap<'/segments/paged'>,
-      defaultSort: ['surveyName', 'order'],
-      tieBreaker: segments.id,
-      filters: filtersOf(request.query),
-      toRow: toSegment,
-    }),
+    service.listSegments(db(), request.query),
   );
 
   registerOperation(app, 'listSegmentOptions', { auth: 'authenticated' }, async (request) =>
-    optionList(request.query, {
-      from: (fields) =>
-        db()
-          .select(fields)
-          .from(segments)
-          .innerJoin(surveys, eq(surveys.id, segments.surveyId))
-          .$dynamic(),
-      id: segments.id,
-      label: segments.name,
-      sortName: fold(segments.name),
-      search: [fold(segments.name)],
-      filters: filtersOf(request.query),
-    }),
+    service.listSegmentOptions(db(), request.query),
   );
 
   registerOperation(app, 'getSegment', { auth: 'VIEW_SEGMENTS' }, async (request) =>
-    readSegment(db(), request.params.id),
+    service.readSegment(db(), request.params.id),
   );
 
   registerOperation(app, 'createSegment', { auth: 'CREATE_SEGMENTS' }, async (request, reply) => {
-    const input = request.body;
-    const values = namedValues(input);
-    const parentId = input.parentId ?? null;
-    const id = await treeTransaction(db(), async (tx) => {
-      await lockSurvey(tx, input.surveyId, {
-        missing: () => fieldError('surveyId', 'El cuestionario no existe.'),
-      });
-      await checkParent(tx, input.surveyId, parentId);
-      const container = containerOfSegment({ surveyId: input.surveyId, parentId });
-      const order = await openSlot(tx, container, input.order);
-      const [created] = await tx
-        .insert(segments)
-        .values({ ...values, surveyId: input.surveyId, parentId, order })
-        .returning({ id: segments.id });
-      return created!.id;
-    });
+    const created = await service.createSegment(db(), request.body);
     reply.code(201);
-    return readSegment(db(), id);
+    return created;
   });
 
-  registerOperation(app, 'updateSegment', { auth: 'UPDATE_SEGMENTS' }, async (request) => {
-    const { id } = request.params;
-    const input = request.body;
-    const values = namedValues(input);
-    const surveyId = await surveyOfSegment(db(), id);
-    if (input.surveyId !== surveyId) {
-      throw fieldError('surveyId', 'Un segmento no puede cambiar de cuestionario.');
-    }
-    const parentId = input.parentId ?? null;
-    await lockedTreeWrite(db(), surveyId, async (tx) => {
-      const current = await segmentRow(tx, id);
-      await tx.update(segments).set(values).where(eq(segments.id, id));
-      const item = { table: 'segment' as const, id };
-      const from = { container: containerOfSegment(current), order: current.order };
-      if (parentId !== current.parentId) {
-        await checkParent(tx, surveyId, parentId, id);
-        const to = containerOfSegment({ surveyId, parentId });
-        await moveToEnd(tx, surveyId, item, from, to, () =>
-          tx.update(segments).set({ parentId, order: 0 }).where(eq(segments.id, id)),
-        );
-      } else if (input.order !== undefined && input.order !== current.order) {
-        await reorderItem(tx, from.container, item, current.order, input.order, { surveyId });
-      }
-    });
-    return readSegment(db(), id);
-  });
-
-  registerOperation(app, 'deleteSegment', { auth: 'DELETE_SEGMENTS' }, async (request) =>
-    deleteItem(db(), segmentKind, request.params.id),
+  registerOperation(app, 'updateSegment', { auth: 'UPDATE_SEGMENTS' }, async (request) =>
+    service.updateSegment(db(), request.params.id, request.body),
   );
 
-  registerOperation(app, 'moveSegment', { auth: 'UPDATE_SEGMENTS' }, async (request) => {
-    await stepItem(db(), segmentKind, request.params.id, request.body.direction);
-    return readSegment(db(), request.params.id);
-  });
+  registerOperation(app, 'deleteSegment', { auth: 'DELETE_SEGMENTS' }, async (request) =>
+    service.deleteSegment(db(), request.params.id),
+  );
+
+  registerOperation(app, 'moveSegment', { auth: 'UPDATE_SEGMENTS' }, async (request) =>
+    service.moveSegment(db(), request.params.id, request.body.direction),
+  );
 }

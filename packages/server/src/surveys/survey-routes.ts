@@ -1,218 +1,47 @@
-import type { components } from '@anaquel/api/schema';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { fold } from '../db/fold.ts';
-import { campaigns, surveys } from '../db/schema/index.ts';
 import { registerOperation } from '../http/contract.ts';
-import type { SortMap } from '../resources/contract-types.ts';
-import { conflict } from '../http/errors.ts';
-import { mapWriteError } from '../resources/db-errors.ts';
-import { throwIfAny } from '../resources/named.ts';
-import { checkName, cleanText, type Issues } from '../resources/rules.ts';
-import { duplicateSurvey } from './duplicate.ts';
-import { IN_USE_MESSAGE, SURVEY_NOT_FOUND, lockSurvey } from './editing.ts';
-import { namedValues, optionList, pagedList, readOne, surveyTypeCase } from './listing.ts';
+import * as service from './survey-service.ts';
 import { readSurveyTree } from './tree.ts';
-import { PRODUCT_SURVEY_TYPE, surveyTypeLabel } from './types.ts';
 
-// Surveys: list, options, plain list by campaign, tree, create, update, delete, duplicate.
-
-type Survey = components['schemas']['Survey'];
-type SurveyInput = components['schemas']['SurveyInput'];
-
-const surveyWriteErrors = {
-  uniques: {},
-  references: {
-    campaign_id: { field: 'campaignId', message: 'La campaña no existe.' },
-  },
-  inUse: 'No se puede eliminar el cuestionario porque está en uso.',
-};
-
-const rowFields = {
-  id: surveys.id,
-  campaignId: surveys.campaignId,
-  campaignName: campaigns.name,
-  type: surveys.type,
-  name: surveys.name,
-  description: surveys.description,
-  points: surveys.points,
-  isActive: surveys.isActive,
-  firstAnswerAt: surveys.firstAnswerAt,
-};
-
-function toSurvey(raw: Record<string, unknown>): Survey {
-  const firstAnswerAt = raw.firstAnswerAt as Date | string | null;
-  return {
-    id: raw.id as number,
-    campaignId: raw.campaignId as number,
-    campaignName: raw.campaignName as string,
-    type: raw.type as Survey['type'],
-    typeDescription: surveyTypeLabel(raw.type as number),
-    name: raw.name as string,
-    description: (raw.description as string | null) ?? null,
-    points: Number(raw.points),
-    isActive: raw.isActive as boolean,
-    firstAnswerAt: firstAnswerAt ? new Date(firstAnswerAt).toISOString() : null,
-  };
-}
-
-const source = (db: Db) => (fields: Parameters<Db['select']>[0]) =>
-  db
-    .select(fields)
-    .from(surveys)
-    .innerJoin(campaigns, eq(campaigns.id, surveys.campaignId))
-    .$dynamic();
-
-const readSurvey = (db: Db, id: number): Promise<Survey> =>
-  readOne(source(db), rowFields, eq(surveys.id, id), SURVEY_NOT_FOUND, toSurvey);
-
-/** spec 2 §5: campaignId at least 1 (the contract), type required, points >= 0 with 2 decimals. */
-function surveyValues(input: SurveyInput) {
-  return {
-    campaignId: input.campaignId,
-    type: input.type,
-    ...namedValues(input),
-    isActive: input.isActive,
-  };
-}
-
-const campaignFilter = (value: number | undefined): SQL | undefined =>
-  value === undefined ? undefined : eq(surveys.campaignId, value);
+// Surveys: list, options, plain list by campaign, tree, create, update, delete, duplicate. The
+// data and its rules are the service's (survey-service.ts); a route maps HTTP to it.
 
 export function registerSurveyRoutes(app: FastifyInstance): void {
   const db = () => app.services.db;
 
   registerOperation(app, 'listSurveys', { auth: 'VIEW_SURVEYS' }, async (request) =>
-    pagedList(request.query, {
-      source: source(db()),
-      rowFields,
-      search: [fold(surveys.name), fold(surveys.description), fold(campaigns.name)],
-      sort: {
-        id: surveys.id,
-        name: fold(surveys.name),
-        description: fold(surveys.description),
-        campaignName: fold(campaigns.name),
-        typeDescription: surveyTypeCase(surveys.type),
-        points: surveys.points,
-        isActive: surveys.isActive,
-      } satisfies SortMap<'/surveys/paged'>,
-      defaultSort: ['name'],
-      tieBreaker: surveys.id,
-      filters: [campaignFilter(request.query.campaignId)],
-      toRow: toSurvey,
-    }),
+    service.listSurveys(db(), request.query),
   );
 
   registerOperation(app, 'listSurveyOptions', { auth: 'authenticated' }, async (request) =>
-    optionList(request.query, {
-      from: (fields) => db().select(fields).from(surveys).$dynamic(),
-      id: surveys.id,
-      label: surveys.name,
-      sortName: fold(surveys.name),
-      search: [fold(surveys.name)],
-      active: surveys.isActive,
-      filters: [
-        campaignFilter(request.query.campaignId),
-        request.query.productTypeOnly ? eq(surveys.type, PRODUCT_SURVEY_TYPE) : undefined,
-      ],
-    }),
+    service.listSurveyOptions(db(), request.query),
   );
 
-  registerOperation(app, 'listSurveysByCampaign', { auth: 'authenticated' }, async (request) => {
-    const rows = await db()
-      .select({
-        id: surveys.id,
-        campaignId: surveys.campaignId,
-        type: surveys.type,
-        name: surveys.name,
-        points: surveys.points,
-        isActive: surveys.isActive,
-      })
-      .from(surveys)
-      .where(
-        and(
-          campaignFilter(request.query.campaignId),
-          request.query.productTypeOnly ? eq(surveys.type, PRODUCT_SURVEY_TYPE) : undefined,
-        ),
-      )
-      .orderBy(asc(fold(surveys.name)), asc(surveys.id));
-    return rows.map((row) => ({
-      ...row,
-      type: row.type as Survey['type'],
-      typeDescription: surveyTypeLabel(row.type),
-      points: Number(row.points),
-    }));
-  });
+  registerOperation(app, 'listSurveysByCampaign', { auth: 'authenticated' }, async (request) =>
+    service.listSurveysByCampaign(db(), request.query),
+  );
 
   registerOperation(app, 'getSurvey', { auth: 'VIEW_SURVEYS' }, async (request) =>
     readSurveyTree(db(), request.params.id),
   );
 
   registerOperation(app, 'createSurvey', { auth: 'CREATE_SURVEYS' }, async (request, reply) => {
-    const values = surveyValues(request.body);
-    let id: number;
-    try {
-      const [created] = await db().insert(surveys).values(values).returning({ id: surveys.id });
-      id = created!.id;
-    } catch (error) {
-      mapWriteError(error, surveyWriteErrors);
-    }
+    const created = await service.createSurvey(db(), request.body);
     reply.code(201);
-    return readSurvey(db(), id);
+    return created;
   });
 
-  registerOperation(app, 'updateSurvey', { auth: 'UPDATE_SURVEYS' }, async (request) => {
-    const { id } = request.params;
-    const values = surveyValues(request.body);
-    try {
-      await db().transaction(async (tx) => {
-        const current = await lockSurvey(tx, id, { content: false });
-        // In use: only name, description and isActive may change (docs/surveys.md).
-        if (
-          current.firstAnswerAt !== null &&
-          (current.campaignId !== values.campaignId ||
-            current.type !== values.type ||
-            Math.round(Number(current.points) * 100) !== Math.round(values.points * 100))
-        ) {
-          throw conflict(IN_USE_MESSAGE);
-        }
-        await tx.update(surveys).set(values).where(eq(surveys.id, id));
-      });
-    } catch (error) {
-      mapWriteError(error, surveyWriteErrors);
-    }
-    return readSurvey(db(), id);
-  });
+  registerOperation(app, 'updateSurvey', { auth: 'UPDATE_SURVEYS' }, async (request) =>
+    service.updateSurvey(db(), request.params.id, request.body),
+  );
 
-  registerOperation(app, 'deleteSurvey', { auth: 'DELETE_SURVEYS' }, async (request) => {
-    const { id } = request.params;
-    try {
-      await db().transaction(async (tx) => {
-        await lockSurvey(tx, id);
-        await tx.delete(surveys).where(eq(surveys.id, id));
-      });
-    } catch (error) {
-      mapWriteError(error, surveyWriteErrors);
-    }
-    return { id };
-  });
+  registerOperation(app, 'deleteSurvey', { auth: 'DELETE_SURVEYS' }, async (request) =>
+    service.deleteSurvey(db(), request.params.id),
+  );
 
   registerOperation(app, 'duplicateSurvey', { auth: 'CREATE_SURVEYS' }, async (request, reply) => {
-    const issues: Issues = [];
-    const name = cleanText(request.body.name);
-    checkName(issues, name);
-    throwIfAny(issues);
-    let copyId: number;
-    try {
-      copyId = await duplicateSurvey(db(), request.params.id, {
-        campaignId: request.body.campaignId,
-        name: name!,
-      });
-    } catch (error) {
-      mapWriteError(error, surveyWriteErrors);
-    }
+    const copy = await service.copySurvey(db(), request.params.id, request.body);
     reply.code(201);
-    return readSurvey(db(), copyId);
+    return copy;
   });
 }

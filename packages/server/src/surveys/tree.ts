@@ -36,6 +36,25 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 type Json = string | number | boolean | null;
+type HiddenRow = SurveyContent['hidden'][number];
+
+// The keys of each table's compact rows, in the order the query below builds them.
+const SEGMENT_KEYS = ['id', 'parentId', 'name', 'description', 'order', 'points'] as const;
+const QUESTION_KEYS = [
+  'id',
+  'segmentId',
+  'type',
+  'order',
+  'description',
+  'acceptsNA',
+  'isOptional',
+  'hasPhoto',
+  'hasOther',
+  'multipleOptionsCount',
+  'points',
+] as const;
+const OPTION_KEYS = ['id', 'questionId', 'order', 'description', 'points', 'isOther'] as const;
+const HIDDEN_KEYS = ['optionId', 'kind', 'targetId'] as const;
 
 /**
  * The survey's rows, or null when it does not exist: ONE query whatever the survey's size. Each
@@ -76,10 +95,29 @@ export async function loadSurveyContent(
          join ${segments} g on g.id = q.segment_id
         where g.survey_id = ${surveyId})::text as hidden_questions`);
   const [row] = rowsOf<Record<string, string | null>>(result);
-  if (!row?.survey) return null;
-  const parse = (text: string | null | undefined): Json[][] =>
-    text ? (JSON.parse(text) as Json[][]) : [];
-  const sv = JSON.parse(row.survey) as Json[];
+  return row?.survey ? decodeContent(surveyId, row) : null;
+}
+
+/**
+ * Rows of one table from its JSON array of compact rows: each value paired with the key at its
+ * position, `keys` listing them in the order the query's json_build_array does.
+ */
+function decodeRows<Row>(
+  text: string | null | undefined,
+  keys: readonly (keyof Row)[],
+  base: Partial<Row> = {},
+): Row[] {
+  const rows = text ? (JSON.parse(text) as Json[][]) : [];
+  return rows.map((values) => {
+    const row: Partial<Row> = { ...base };
+    keys.forEach((key, i) => (row[key] = values[i] as Row[keyof Row]));
+    return row as Row;
+  });
+}
+
+/** The survey's rows from the query's JSON texts. */
+function decodeContent(surveyId: number, row: Record<string, string | null>): SurveyContent {
+  const sv = JSON.parse(row.survey!) as Json[];
   const survey: SurveyRow = {
     id: Number(sv[0]),
     campaignId: Number(sv[1]),
@@ -91,47 +129,15 @@ export async function loadSurveyContent(
     isActive: Boolean(sv[7]),
     firstAnswerAt: sv[8] === null ? null : new Date(String(sv[8])),
   };
-  const segmentRows: SegmentRow[] = parse(row.segments).map((r) => ({
-    id: r[0] as number,
-    surveyId,
-    parentId: r[1] as number | null,
-    name: r[2] as string,
-    description: r[3] as string | null,
-    order: r[4] as number,
-    points: Number(r[5]),
-  }));
-  const questionRows: QuestionRow[] = parse(row.questions).map((r) => ({
-    id: r[0] as number,
-    segmentId: r[1] as number,
-    type: r[2] as number,
-    order: r[3] as number,
-    description: r[4] as string,
-    acceptsNA: r[5] as boolean,
-    isOptional: r[6] as boolean,
-    hasPhoto: r[7] as boolean,
-    hasOther: r[8] as boolean,
-    multipleOptionsCount: r[9] as number | null,
-    points: Number(r[10]),
-  }));
-  const optionRows: OptionRow[] = parse(row.options).map((r) => ({
-    id: r[0] as number,
-    questionId: r[1] as number,
-    order: r[2] as number,
-    description: r[3] as string,
-    points: Number(r[4]),
-    isOther: r[5] as boolean,
-  }));
-  const hidden = [...parse(row.hidden_segments), ...parse(row.hidden_questions)].map((r) => ({
-    optionId: r[0] as number,
-    kind: r[1] as 's' | 'q',
-    targetId: r[2] as number,
-  }));
   return {
     survey,
-    segments: segmentRows,
-    questions: questionRows,
-    options: optionRows,
-    hidden,
+    segments: decodeRows<SegmentRow>(row.segments, SEGMENT_KEYS, { surveyId }),
+    questions: decodeRows<QuestionRow>(row.questions, QUESTION_KEYS),
+    options: decodeRows<OptionRow>(row.options, OPTION_KEYS),
+    hidden: [
+      ...decodeRows<HiddenRow>(row.hidden_segments, HIDDEN_KEYS),
+      ...decodeRows<HiddenRow>(row.hidden_questions, HIDDEN_KEYS),
+    ],
   };
 }
 

@@ -68,22 +68,18 @@ function itemLabel(tree: SurveyTree, kind: 's' | 'q', id: number): string {
   return `la pregunta "${tree.questions.get(id)?.description ?? id}"`;
 }
 
-export function computeValidity(tree: SurveyTree): Validity {
-  const segmentErrors = new Map<number, string[]>();
-  const questionErrors = new Map<number, string[]>();
-  for (const id of tree.segments.keys()) segmentErrors.set(id, []);
-  for (const id of tree.questions.keys()) questionErrors.set(id, []);
-  const surveyOwn: string[] = [];
+type Errors = Map<number, string[]>;
 
-  // 1. The survey: not empty; its points are the sum of its top-level segments'.
-  if (tree.roots.length === 0) surveyOwn.push(m.emptySurvey);
-  else {
-    const sum = tree.roots.reduce((total, s) => total + cents(s.points), 0);
-    if (sum !== cents(tree.survey.points))
-      surveyOwn.push(m.surveyPoints(tree.survey.points, sum / 100));
-  }
+/** Rule 1: the survey is not empty; its points are the sum of its top-level segments'. */
+function surveyErrors(tree: SurveyTree): string[] {
+  if (tree.roots.length === 0) return [m.emptySurvey];
+  const sum = tree.roots.reduce((total, s) => total + cents(s.points), 0);
+  if (sum !== cents(tree.survey.points)) return [m.surveyPoints(tree.survey.points, sum / 100)];
+  return [];
+}
 
-  // 2. Each segment: not empty; its points are the sum of its questions' and sub-segments'.
+/** Rule 2: each segment is not empty; its points are the sum of its questions' and sub-segments'. */
+function checkSegments(tree: SurveyTree, segmentErrors: Errors): void {
   for (const segment of tree.segments.values()) {
     const errors = segmentErrors.get(segment.id)!;
     if (segment.children.length === 0 && segment.questions.length === 0) {
@@ -95,8 +91,10 @@ export function computeValidity(tree: SurveyTree): Validity {
       segment.questions.reduce((total, q) => total + cents(q.points), 0);
     if (sum !== cents(segment.points)) errors.push(m.segmentPoints(segment.points, sum / 100));
   }
+}
 
-  // 3. Each question: its options against its type and points.
+/** Rule 3: each question's options against its type and points. */
+function checkOptions(tree: SurveyTree, questionErrors: Errors): void {
   for (const question of tree.questions.values()) {
     const errors = questionErrors.get(question.id)!;
     const count = question.options.length;
@@ -108,17 +106,20 @@ export function computeValidity(tree: SurveyTree): Validity {
         errors.push(m.countExceedsOptions(question.multipleOptionsCount, count));
       }
     }
-    if (hasOptions(question.type)) {
-      for (const option of question.options) {
-        if (cents(option.points) > cents(question.points)) {
-          errors.push(m.optionOverQuestion(option.description, option.points, question.points));
-        }
+    if (!hasOptions(question.type)) continue;
+    for (const option of question.options) {
+      if (cents(option.points) > cents(question.points)) {
+        errors.push(m.optionOverQuestion(option.description, option.points, question.points));
       }
     }
   }
+}
 
-  // 4. Skip logic of each option: only choice types hide, only forward, never the question
-  // itself or a segment containing it.
+/**
+ * Rule 4: the skip logic of each option: only choice types hide, only forward, never the
+ * question itself or a segment containing it.
+ */
+function checkSkipLogic(tree: SurveyTree, questionErrors: Errors): void {
   for (const question of tree.questions.values()) {
     if (!question.options.some(hidesSomething)) continue;
     const errors = questionErrors.get(question.id)!;
@@ -145,26 +146,16 @@ export function computeValidity(tree: SurveyTree): Validity {
       }
     }
   }
+}
 
-  // 5. Cycles: question A hides B (or a segment holding B) and B, directly or not, hides A.
-  for (const cycle of findCycles(tree)) {
-    const text = m.cycle([...cycle, cycle[0]!].map((id) => tree.questions.get(id)!.description));
-    for (const id of cycle) {
-      const errors = questionErrors.get(id)!;
-      if (!errors.includes(text)) errors.push(text);
-    }
-  }
-
-  // 6. Items no answer can reach: a question that is always shown and always answered with
-  // options, every one of which hides the item (or a segment holding it).
-  for (const [key, hider] of unreachableItems(tree)) {
-    const id = Number(key.slice(1));
-    if (key.startsWith('s')) segmentErrors.get(id)!.push(m.unreachableSegment(hider.description));
-    else questionErrors.get(id)!.push(m.unreachableQuestion(hider.description));
-  }
-
-  // The survey's list: its own errors, then every item's in reading order.
-  const survey = [...surveyOwn];
+/** The survey's list: its own errors, then every item's in reading order, prefixed. */
+function surveyList(
+  tree: SurveyTree,
+  own: string[],
+  segmentErrors: Errors,
+  questionErrors: Errors,
+): string[] {
+  const survey = [...own];
   const walk = (segment: SegmentNode) => {
     for (const error of segmentErrors.get(segment.id) ?? []) {
       survey.push(m.segmentPrefix(segment.name, error));
@@ -183,8 +174,41 @@ export function computeValidity(tree: SurveyTree): Validity {
     }
   };
   tree.roots.forEach(walk);
+  return survey;
+}
 
-  return { survey, segments: segmentErrors, questions: questionErrors };
+export function computeValidity(tree: SurveyTree): Validity {
+  const segmentErrors: Errors = new Map();
+  const questionErrors: Errors = new Map();
+  for (const id of tree.segments.keys()) segmentErrors.set(id, []);
+  for (const id of tree.questions.keys()) questionErrors.set(id, []);
+  const surveyOwn = surveyErrors(tree);
+  checkSegments(tree, segmentErrors);
+  checkOptions(tree, questionErrors);
+  checkSkipLogic(tree, questionErrors);
+
+  // 5. Cycles: question A hides B (or a segment holding B) and B, directly or not, hides A.
+  for (const cycle of findCycles(tree)) {
+    const text = m.cycle([...cycle, cycle[0]!].map((id) => tree.questions.get(id)!.description));
+    for (const id of cycle) {
+      const errors = questionErrors.get(id)!;
+      if (!errors.includes(text)) errors.push(text);
+    }
+  }
+
+  // 6. Items no answer can reach: a question that is always shown and always answered with
+  // options, every one of which hides the item (or a segment holding it).
+  for (const [key, hider] of unreachableItems(tree)) {
+    const id = Number(key.slice(1));
+    if (key.startsWith('s')) segmentErrors.get(id)!.push(m.unreachableSegment(hider.description));
+    else questionErrors.get(id)!.push(m.unreachableQuestion(hider.description));
+  }
+
+  return {
+    survey: surveyList(tree, surveyOwn, segmentErrors, questionErrors),
+    segments: segmentErrors,
+    questions: questionErrors,
+  };
 }
 
 /** The questions an item stands for: itself, or every question inside a segment. */
