@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 
 // Access tokens: HS256 JWT, 15 minutes, claims `sub` (user id) and `sid` (the refresh-token
 // family = the sign-in session). Permissions are NOT in the token: the guard reads them from the
@@ -43,8 +44,7 @@ export function signAccessToken(
 // A verified token keeps its claims until it expires: the signature of the same string cannot
 // change, so a token seen before skips the HMAC and claim checks (what is revocable, the session
 // and the permissions, is checked by the guard on every request).
-const VERIFIED_CACHE_SIZE = 10_000;
-type Verified = Map<string, { claims: AccessTokenClaims; expiresAt: number }>;
+type Verified = BoundedCache<string, { claims: AccessTokenClaims; expiresAt: number }>;
 const verifiedBySecret = new Map<string, Verified>();
 
 /** The claims of a valid, unexpired token; null for anything else. */
@@ -54,7 +54,7 @@ export async function verifyAccessToken(
 ): Promise<AccessTokenClaims | null> {
   let verified = verifiedBySecret.get(secret);
   if (!verified) {
-    verified = new Map();
+    verified = new BoundedCache({ maxEntries: 10_000 });
     verifiedBySecret.set(secret, verified);
   }
   const hit = verified.get(token);
@@ -74,7 +74,6 @@ export async function verifyAccessToken(
     const claims = { userId, sessionId };
     if (typeof payload.exp === 'number') {
       verified.set(token, { claims, expiresAt: payload.exp * 1000 });
-      if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     }
     return claims;
   } catch (error) {

@@ -13,7 +13,7 @@ import {
 // PGlite's `query()` runs every statement as an unnamed one, in six calls into the database (parse,
 // describe, bind, describe, execute, sync), each followed by a file-system sync: the statement is
 // parsed and planned again every time, and the calls cost as much as a small query itself. The
-// page queries that node-postgres runs as named statements (resources/listing.ts `prepared`)
+// page queries that node-postgres runs as named statements (lists/page-queries.ts `prepared`)
 // register their text here; on PGlite such a text is parsed once (per PGlite instance) and then
 // run as one bind-execute-sync message. Results come back through PGlite's own parser with the
 // caller's options, so drizzle maps the rows exactly as for `query()`. Statements of a

@@ -24,7 +24,8 @@ import {
 } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Page } from '../resources/contract-types.ts';
-import { readPage, sortTermsOf, type PageRequest } from '../resources/listing.ts';
+import { sortTermsOf, type PageRequest } from '../lists/page-request.ts';
+import { readPage } from '../lists/read-page.ts';
 import { QuestionType, questionTypeLabel } from '../surveys/types.ts';
 import { addDays, startOfMexicoCityDay } from './dates.ts';
 
@@ -126,7 +127,7 @@ const selectCheckInSurveys = <Extra extends Record<string, SQL>>(db: Db, extra: 
     .leftJoin(products, eq(products.id, checkInSurveys.productId))
     .$dynamic();
 
-// Module-level (one identity), so readPage reuses the pages it built (resources/listing.ts).
+// Module-level (one identity), so readPage reuses the pages it built (lists/page-queries.ts).
 const checkInSource: PageRequest['source'] = (database, fields) =>
   database
     .select(fields)
@@ -152,7 +153,7 @@ export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Pag
   );
   // Newest first by default; the start date's tie-breaker follows its direction so that the
   // (start_date, id) index serves the page backwards. The shared paged-list reader
-  // (resources/listing.ts) gives the capped count, the deferred join and keyset anchors.
+  // (lists/read-page.ts) gives the capped count, the deferred join and keyset anchors.
   const requested = Array.isArray(query.sort) ? query.sort.map(String) : [];
   const sort = sortTermsOf(requested, CHECK_IN_SORT, ['-startDate', '-id'], checkIns.id);
   const page = await readPage<CheckInRow>({

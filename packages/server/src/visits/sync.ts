@@ -19,7 +19,7 @@ import {
 } from '../db/schema/index.ts';
 import type { ValidationIssue } from '../http/errors.ts';
 import { pgErrorOf } from '../resources/db-errors.ts';
-import { touchListedTable } from '../resources/listing.ts';
+import { touchListedTable } from '../lists/table-versions.ts';
 import type { AnswerableSurvey } from './answers.ts';
 import type { Promoter } from './promoter.ts';
 import { loadAnswerableSurveys } from './survey-loader.ts';
@@ -225,7 +225,7 @@ async function syncOne(
     await yieldToEventLoop();
     try {
       const created = await db.transaction((tx) => storeVisit(tx, promoter, visit, hash, cache));
-      // The review list's keyset anchors of this process are stale now (resources/listing.ts).
+      // The review list's keyset anchors of this process are stale now (lists/table-versions.ts).
       touchListedTable(checkIns);
       return {
         uuid: visit.uuid,

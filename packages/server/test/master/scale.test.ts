@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { joinedPatterns } from '../../src/db/fold.ts';
-import {
-  ANCHOR_STEP,
-  ANCHOR_TTL_MS,
-  COUNT_TTL_MS,
-  EXACT_COUNT_LIMIT,
-} from '../../src/resources/listing.ts';
+import { COUNT_TTL_MS, EXACT_COUNT_LIMIT } from '../../src/lists/counts.ts';
+import { ANCHOR_STEP, ANCHOR_TTL_MS } from '../../src/lists/keyset.ts';
 import { createTestApp, expectSuccess, type TestApp } from '../helpers.ts';
 import { apiAs, type Api } from './fixtures.ts';
 
-// Lists at scale (issue 13, resources/listing.ts): deep pages read through keyset anchors answer
+// Lists at scale (issue 13, src/lists/): deep pages read through keyset anchors answer
 // exactly what OFFSET would, including ties on the sort key; counts past EXACT_COUNT_LIMIT are
 // flagged estimates and the last page's count is exact; a write through the API moves the pages
 // and the counts at once, a write made elsewhere shows in the count within COUNT_TTL_MS.
