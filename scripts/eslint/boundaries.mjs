@@ -135,6 +135,14 @@ const SERVER_LAYERS = [
 const layerOf = new Map(SERVER_LAYERS.flatMap((names, rank) => names.map((n) => [n, rank])));
 /** Who may import seed/: the seeders themselves, the CLI and the server's entry. */
 const SEED_IMPORTERS = new Set(['seed', 'cli', 'main.ts']);
+/**
+ * A feature's route modules (`*-routes.ts` of a feature folder, e.g. surveys/survey-routes.ts)
+ * map HTTP to the feature's services, which hold the SQL: routes -> services -> db, so a route
+ * module imports neither db/ nor drizzle.
+ */
+const isFeatureRoutes = (file) =>
+  layerOf.get(serverSegment(file) ?? '') === layerOf.get('surveys') && file.endsWith('-routes.ts');
+const isDrizzle = (source) => source === 'drizzle-orm' || source.startsWith('drizzle-orm/');
 
 /**
  * The layer key of a server source path: the file's own two segments when SERVER_LAYERS names
@@ -160,9 +168,17 @@ const serverLayers = {
     const here = serverSegment(file);
     if (here === null) return {};
     const hereRank = layerOf.get(here);
+    const routes = isFeatureRoutes(file);
     const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const there = serverSegment(path.resolve(path.dirname(file), source));
+      if (typeof source !== 'string') return;
+      const relative = source.startsWith('.');
+      const there = relative ? serverSegment(path.resolve(path.dirname(file), source)) : null;
+      if (routes && (relative ? there === 'db' : isDrizzle(source))) {
+        return context.report({
+          node,
+          message: `a route module calls its services, not the database ('${source}'): move the query to a service.`,
+        });
+      }
       if (there === null || there === here) return;
       if (there === 'seed' && !SEED_IMPORTERS.has(here)) {
         return context.report({

@@ -61,6 +61,23 @@ describe('server layers', () => {
     ).toEqual([]);
   });
 
+  it("keeps a feature's route modules off the database: routes -> services -> db", async () => {
+    const messages = await messagesOf(
+      'packages/server/src/surveys/x-routes.ts',
+      "import { eq } from 'drizzle-orm';\nimport { surveys } from '../db/schema/index.ts';\nimport { x } from './x-service.ts';",
+    );
+    expect(messages).toHaveLength(2);
+    for (const message of messages) {
+      expect(message).toMatch(/a route module calls its services, not the database/);
+    }
+    expect(
+      await messagesOf(
+        'packages/server/src/surveys/x-service.ts',
+        "import { eq } from 'drizzle-orm';\nimport { surveys } from '../db/schema/index.ts';",
+      ),
+    ).toEqual([]);
+  });
+
   it('names a folder that no layer holds', async () => {
     const [message] = await messagesOf(
       'packages/server/src/jobs/x.ts',
