@@ -6,7 +6,7 @@ import {
   prepareExport,
   writeProductSurveyExport,
   XLSX_TYPE,
-} from '../reports/product-survey-export.ts';
+} from '../reports/product-survey-export/index.ts';
 
 // Reports (issue 12, docs/reports.md): the Excel export of a product survey's answers.
 export default function reportRoutes(app: FastifyInstance): void {

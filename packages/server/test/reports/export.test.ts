@@ -18,7 +18,7 @@ import {
   LIKERT_SCALE,
   UNAVAILABLE_MARK,
   XLSX_TYPE,
-} from '../../src/reports/product-survey-export.ts';
+} from '../../src/reports/product-survey-export/index.ts';
 import { getCheckInSurveyResult } from '../../src/visits/review.ts';
 import { QuestionType as T } from '../../src/surveys/types.ts';
 import { bearer, expectFailure, tokenFor } from '../helpers.ts';
@@ -240,7 +240,7 @@ describe('GET /reports/product-survey-export', () => {
 
   it('reads in keyset batches without losing, repeating or changing a cell', async () => {
     const { prepareExport, writeProductSurveyExport } =
-      await import('../../src/reports/product-survey-export.ts');
+      await import('../../src/reports/product-survey-export/index.ts');
     const { PassThrough } = await import('node:stream');
     const prepared = await prepareExport(r.t.db, { surveyId: r.surveyId });
     const exportWith = async (batchSize: number) => {

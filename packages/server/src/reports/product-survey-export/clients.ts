@@ -1,19 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   campaignClients,
   clientPointsOfSale,
   clients,
   productClients,
-} from '../db/schema/index.ts';
-import { rowsOf } from '../surveys/tree.ts';
+} from '../../db/schema/index.ts';
+import { rowsOf } from '../../surveys/tree.ts';
 
 // The export's 'Cliente' column (docs/reports.md): whose product or visit a row is about. A row
 // of a product names the product's clients that take part in the campaign (the owner the
 // reader filters by); a product without such a client, or an unavailable visit (no product),
 // names the campaign's clients that serve the point of sale, and when none is linked to it, the
-// campaign's clients. Linking clients to points of sale is optional, which is why most rows
-// were empty when only that link was read.
+// campaign's clients. Linking clients to points of sale is optional and most points of sale
+// have no such link, so it cannot be the only source.
 
 /** What the column needs of an exported row; `client` is filled in. */
 export interface ClientRow {

@@ -1,5 +1,5 @@
-import { badRequest } from '../http/errors.ts';
-import { mexicoCityDay } from '../visits/dates.ts';
+import { badRequest } from '../../http/errors.ts';
+import { mexicoCityDay } from '../../visits/dates.ts';
 
 // The report's bounds are Mexico City days (docs/reports.md). Spec 1 §7 has clients send them as
 // ISO strings, so a date-time is accepted too and reduced to its Mexico City day: with an offset
