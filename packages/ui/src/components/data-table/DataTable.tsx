@@ -91,6 +91,7 @@ export function DataTable<TData extends RowData>({
   ...model
 }: DataTableProps<TData>) {
   const idPrefix = useId();
+  const load = { isLoading, isFetching, isError };
   const settled = !isLoading && !isFetching && !isError && model.data !== undefined;
   const { table, state, change, pageCount } = useDataTable({
     ...model,
@@ -127,11 +128,8 @@ export function DataTable<TData extends RowData>({
           <DataTableBody
             table={table}
             pageSize={state.pageSize}
-            isLoading={isLoading}
-            isError={isError}
-            errorMessage={errorMessage}
-            onRetry={onRetry}
-            emptyMessage={emptyMessage}
+            {...load}
+            messages={{ errorMessage, emptyMessage, onRetry }}
           />
         </table>
       </div>
@@ -140,8 +138,7 @@ export function DataTable<TData extends RowData>({
         rowsOnPage={rowsOnPage}
         totalCount={model.totalCount}
         pageCount={pageCount}
-        isLoading={isLoading}
-        isFetching={isFetching}
+        {...load}
         pageSizeOptions={pageSizeOptions}
         showFirstLastButtons={showFirstLastButtons}
         onChange={change}

@@ -111,9 +111,8 @@ interface DataTableBodyProps<TData extends RowData> {
   pageSize: number;
   isLoading: boolean;
   isError: boolean;
-  errorMessage: ReactNode;
-  onRetry?: () => void;
-  emptyMessage: ReactNode;
+  /** The error text with its retry, and the text of an empty page. */
+  messages: { errorMessage: ReactNode; onRetry?: () => void; emptyMessage: ReactNode };
 }
 
 /** The `<tbody>` of a DataTable; first match wins: the error, skeleton rows, the empty text, the rows. */
@@ -122,9 +121,7 @@ export function DataTableBody<TData extends RowData>({
   pageSize,
   isLoading,
   isError,
-  errorMessage,
-  onRetry,
-  emptyMessage,
+  messages: { errorMessage, onRetry, emptyMessage },
 }: DataTableBodyProps<TData>) {
   const columns = table.getVisibleLeafColumns();
   // The spacer column counts too.

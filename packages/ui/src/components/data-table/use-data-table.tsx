@@ -19,26 +19,29 @@ import {
   resolveDataTableState,
   type DataTableState,
 } from './data-table-state';
+import type { DataTableProps } from './DataTable';
 
 /** The TanStack table a DataTable renders. */
 export type DataTableInstance<TData extends RowData> = ReactTable<DataTableFeatures, TData>;
 
 /** What `useDataTable` needs: the DataTable props that shape the table model. */
-interface DataTableModelInput<TData extends RowData> {
-  columns: DataTableColumnDef<TData>[];
-  data: readonly TData[] | undefined;
-  totalCount: number;
-  totalPages?: number;
-  state?: Partial<DataTableState>;
-  onStateChange: (state: DataTableState) => void;
+type DataTableModelInput<TData extends RowData> = Pick<
+  DataTableProps<TData>,
+  | 'columns'
+  | 'data'
+  | 'totalCount'
+  | 'totalPages'
+  | 'state'
+  | 'onStateChange'
+  | 'rowActions'
+  | 'initialHiddenColumns'
+  | 'initialPinnedColumns'
+> & {
   getRowId: (row: TData, index: number) => string;
-  rowActions?: (row: TData) => ReactNode;
   rowActionsSize: number;
-  initialHiddenColumns?: readonly string[];
-  initialPinnedColumns?: readonly string[];
   /** Whether the rows on screen answer `state` (no load running or failed). */
   settled: boolean;
-}
+};
 
 const EMPTY_ROWS: never[] = [];
 
