@@ -5,7 +5,9 @@ import type { SelectOption } from '../select';
 import { useSearchText } from './use-search-text';
 
 // spec 2 §5/§9: choice search starts at 3 typed characters; searches wait 500 ms.
+export const MIN_SEARCH_LENGTH = 3;
 export const OPTION_SEARCH_DEBOUNCE_MS = 500;
+export const SEARCH_HINT = 'Escribe al menos 3 caracteres';
 
 export interface OptionSearchConfig<T extends SelectOption> {
   /** The options as given: with `onSearchChange`, the server's answer to the last search. */

@@ -1,11 +1,11 @@
-import { useId, useMemo, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
+import { useId, useMemo, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import { Button, ComboBox, type Key, Tag, TagGroup, TagList } from 'react-aria-components';
 import { twMerge } from 'tailwind-variants';
 import { CloseIcon } from '../../icons';
 import { focusRing } from '../../lib/styles';
-import { MIN_SEARCH_LENGTH, SearchFieldParts, useKnownItems } from '../combo-box/ComboBox';
-import { useListEscape, useOptionSearch } from '../combo-box/use-option-search';
-import { fieldStackStyles, showsError, type FieldBaseProps } from '../field';
+import { splitSearchFieldProps, useKnownItems, useSearchField } from '../combo-box/search-field';
+import { SearchFieldParts } from '../combo-box/search-field-parts';
+import { fieldStackStyles, type FieldBaseProps } from '../field';
 import type { SelectOption } from '../select';
 
 const EMPTY: readonly Key[] = [];
@@ -62,64 +62,27 @@ export interface MultiSelectProps<T extends SelectOption> extends FieldBaseProps
  * A chip is removed with its 'Quitar {x}' button, or with Delete/Backspace when focused;
  * Backspace in the empty search removes the last chip.
  */
-export function MultiSelect<T extends SelectOption>({
-  label,
-  description,
-  errorMessage,
-  isTouched,
-  isInvalid,
-  items,
-  value,
-  onChange,
-  onBlur,
-  onSearchChange,
-  selectedItems,
-  placeholder = 'Buscar…',
-  isLoading = false,
-  emptyText = 'Sin resultados',
-  isRequired,
-  isDisabled,
-  disabled,
-  ref,
-  'aria-label': ariaLabel,
-  minSearchLength = MIN_SEARCH_LENGTH,
-  name,
-  className,
-  onLoadMore,
-  isLoadingMore = false,
-}: MultiSelectProps<T>) {
+export function MultiSelect<T extends SelectOption>(allProps: MultiSelectProps<T>) {
+  const [field, own] = splitSearchFieldProps<T, MultiSelectProps<T>>(allProps);
+  const { value, onChange, onBlur, selectedItems, isRequired, name, className } = own;
   const chosen = value ?? EMPTY;
-  const known = useKnownItems(items, selectedItems);
-  const [text, setText] = useState('');
-  const { search, loaded, filtersHere, isPending, matches } = useOptionSearch({
-    items,
-    isLoading,
-    onSearchChange,
-    minSearchLength,
-    text,
-  });
-  const query = text.trim();
-  const showHint = query.length > 0 && query.length < minSearchLength;
+  const known = useKnownItems(field.items, selectedItems);
+  const { text, setText, search, loaded, filtersHere, matches, invalid, parts } =
+    useSearchField(field);
   const shownItems = useMemo(
     () => (filtersHere ? loaded.filter((item) => matches(item.name)) : loaded),
     [loaded, filtersHere, matches],
   );
-  const invalid = showsError(isInvalid, isTouched);
-  const off = Boolean(isDisabled || disabled);
-  const chipsLabelId = useId();
-  const fieldName = label ?? ariaLabel ?? '';
+  const off = Boolean(own.isDisabled || own.disabled);
+  const ariaLabel = own['aria-label'];
 
   const setChosen = (keys: Key[]) => onChange?.(keys);
   const clearSearch = () => {
     setText('');
     search.reset();
   };
-  const remove = (keys: Set<Key>) => setChosen(chosen.filter((key) => !keys.has(key)));
-  const chips = chosen.map((id) => ({ id, name: known.get(id)?.name ?? String(id) }));
-
-  const listEscape = useListEscape();
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    listEscape.onKeyDown(event);
+    parts.onInputKeyDown(event);
     if (event.key === 'Backspace' && text === '' && chosen.length > 0) {
       setChosen(chosen.slice(0, -1));
     }
@@ -145,7 +108,7 @@ export function MultiSelect<T extends SelectOption>({
           clearSearch();
           onBlur?.(event);
         }}
-        aria-label={label ? undefined : ariaLabel}
+        aria-label={field.label ? undefined : ariaLabel}
         allowsEmptyCollection
         isRequired={isRequired}
         isDisabled={off}
@@ -155,64 +118,76 @@ export function MultiSelect<T extends SelectOption>({
         className={fieldStackStyles}
       >
         <SearchFieldParts
-          label={label}
+          {...parts}
+          placeholder={parts.placeholder ?? 'Buscar…'}
           isRequired={isRequired}
-          inputRef={ref}
-          placeholder={placeholder}
           onInputKeyDown={onInputKeyDown}
-          description={description}
-          errorMessage={errorMessage}
-          popoverRef={listEscape.popoverRef}
           items={shownItems}
-          emptyText={emptyText}
-          isLoading={isLoading}
-          isPending={isPending}
-          showHint={showHint}
-          onLoadMore={onLoadMore}
-          isLoadingMore={isLoadingMore}
         />
       </ComboBox>
-      {chips.length > 0 && (
-        <TagGroup
-          aria-labelledby={chipsLabelId}
-          onRemove={off ? undefined : remove}
-          disabledKeys={off ? chips.map((c) => c.id) : undefined}
-          className="flex flex-col gap-1"
-        >
-          <span id={chipsLabelId} className="sr-only">
-            {`${fieldName} seleccionados`.trim()}
-          </span>
-          <TagList items={chips} className="flex flex-wrap gap-1.5">
-            {(chip) => (
-              <Tag
-                id={chip.id}
-                textValue={chip.name}
-                className={(state) =>
-                  focusRing({
-                    ...state,
-                    className: [
-                      'inline-flex max-w-full cursor-default items-center gap-1 rounded-full',
-                      'bg-brand-soft py-0.5 ps-2.5 pe-1 text-xs font-medium text-brand-soft-fg',
-                    ].join(' '),
-                  })
-                }
-              >
-                <span className="truncate">{chip.name}</span>
-                {!off && (
-                  <Button
-                    slot="remove"
-                    // react-aria appends the chip's own label: the name reads 'Quitar {x}'.
-                    aria-label="Quitar"
-                    className="flex size-5 cursor-pointer items-center justify-center rounded-full outline-none data-focus-visible:outline-2 data-focus-visible:outline-focus data-hovered:bg-brand-soft-fg/15"
-                  >
-                    <CloseIcon className="size-3.5" />
-                  </Button>
-                )}
-              </Tag>
-            )}
-          </TagList>
-        </TagGroup>
-      )}
+      <Chips
+        chips={chosen.map((id) => ({ id, name: known.get(id)?.name ?? String(id) }))}
+        fieldName={field.label ?? ariaLabel ?? ''}
+        isDisabled={off}
+        onRemove={(keys) => setChosen(chosen.filter((key) => !keys.has(key)))}
+      />
     </div>
+  );
+}
+
+/** The chosen options as removable chips, named '{field} seleccionados'. */
+function Chips({
+  chips,
+  fieldName,
+  isDisabled,
+  onRemove,
+}: {
+  chips: { id: Key; name: string }[];
+  fieldName: string;
+  isDisabled: boolean;
+  onRemove: (keys: Set<Key>) => void;
+}) {
+  const labelId = useId();
+  if (chips.length === 0) return null;
+  return (
+    <TagGroup
+      aria-labelledby={labelId}
+      onRemove={isDisabled ? undefined : onRemove}
+      disabledKeys={isDisabled ? chips.map((c) => c.id) : undefined}
+      className="flex flex-col gap-1"
+    >
+      <span id={labelId} className="sr-only">
+        {`${fieldName} seleccionados`.trim()}
+      </span>
+      <TagList items={chips} className="flex flex-wrap gap-1.5">
+        {(chip) => (
+          <Tag
+            id={chip.id}
+            textValue={chip.name}
+            className={(state) =>
+              focusRing({
+                ...state,
+                className: [
+                  'inline-flex max-w-full cursor-default items-center gap-1 rounded-full',
+                  'bg-brand-soft py-0.5 ps-2.5 pe-1 text-xs font-medium text-brand-soft-fg',
+                ].join(' '),
+              })
+            }
+          >
+            <span className="truncate">{chip.name}</span>
+            {!isDisabled && (
+              <Button
+                slot="remove"
+                // react-aria appends the chip's own label: the name reads 'Quitar {x}'.
+                aria-label="Quitar"
+                className="flex size-5 cursor-pointer items-center justify-center rounded-full outline-none data-focus-visible:outline-2 data-focus-visible:outline-focus data-hovered:bg-brand-soft-fg/15"
+              >
+                <CloseIcon className="size-3.5" />
+              </Button>
+            )}
+          </Tag>
+        )}
+      </TagList>
+    </TagGroup>
   );
 }
