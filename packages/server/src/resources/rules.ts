@@ -39,7 +39,7 @@ export function checkMinLength(
   if (value !== null && value.length < min) issues.push({ field, message });
 }
 
-export function checkMaxLength(
+function checkMaxLength(
   issues: Issues,
   value: string | null,
   max: number,

@@ -146,6 +146,12 @@ export const joinedSource =
     return query;
   };
 
+/** The joins from a question up to its segment and survey (lists of questions and of options). */
+export const questionToSurvey: [PgTable, SQL][] = [
+  [segments, eq(segments.id, questions.segmentId)],
+  [surveys, eq(surveys.id, segments.surveyId)],
+];
+
 /** One row of a list's source (`pagedList`'s `source` and `rowFields`), or the 404. */
 export async function readOne<Row>(
   source: (fields: SelectedFields) => PgSelect,

@@ -29,6 +29,7 @@ import {
   joinedSource,
   optionList,
   pagedList,
+  questionToSurvey,
   readOne,
   type QueryOf,
 } from './listing.ts';
@@ -103,8 +104,7 @@ const source = (db: Db) =>
     db,
     multipleOptions,
     [questions, eq(questions.id, multipleOptions.questionId)],
-    [segments, eq(segments.id, questions.segmentId)],
-    [surveys, eq(surveys.id, segments.surveyId)],
+    ...questionToSurvey,
   );
 
 /** `GET multipleoptions/{id}`. */

@@ -22,6 +22,7 @@ import {
   joinedSource,
   optionList,
   pagedList,
+  questionToSurvey,
   questionTypeCase,
   readOne,
   type QueryOf,
@@ -98,13 +99,7 @@ const toQuestion = (raw: Record<string, unknown>): Question => ({
   points: Number(raw.points),
 });
 
-const source = (db: Db) =>
-  joinedSource(
-    db,
-    questions,
-    [segments, eq(segments.id, questions.segmentId)],
-    [surveys, eq(surveys.id, segments.surveyId)],
-  );
+const source = (db: Db) => joinedSource(db, questions, ...questionToSurvey);
 
 /** `GET questions/{id}`. */
 export const readQuestion = (db: Db, id: number): Promise<Question> =>

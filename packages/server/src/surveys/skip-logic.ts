@@ -24,7 +24,7 @@ const skipLogicMessages = {
 };
 
 /** The 400 issues of an option's hidden segments and questions (forward only, same survey). */
-export function hiddenTargetIssues(
+function hiddenTargetIssues(
   tree: SurveyTree,
   question: { id: number; segmentId: number; type: number },
   segmentIds: readonly number[],
