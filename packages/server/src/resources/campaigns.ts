@@ -1,7 +1,5 @@
 import type { components } from '@anaquel/api/schema';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { fold, qualified as q } from '../db/fold.ts';
 import {
   campaignClients,
@@ -9,14 +7,18 @@ import {
   campaignProducts,
   campaigns,
   clients,
-  pointsOfSale,
-  products,
 } from '../db/schema/index.ts';
-import { registerResource, type PreparedWrite, type ResourceConfig } from './factory.ts';
-import { pointOfSaleLabel } from './points-of-sale.ts';
-import { productLabel } from './products.ts';
+import {
+  registerResource,
+  tableSource,
+  type PreparedWrite,
+  type ResourceConfig,
+} from './factory.ts';
+import { relatedPointsOfSale } from './points-of-sale.ts';
+import { relatedProducts } from './products.ts';
 import { namedValues, throwIfAny } from './named.ts';
 import {
+  joinOf,
   linkedTo,
   registerRelationEditors,
   relatedIdsOf,
@@ -31,34 +33,22 @@ type CampaignInput = components['schemas']['CampaignInput'];
 const noun = { singular: 'campaña', feminine: true };
 const clientsRelation = {
   related: { table: clients, id: clients.id, label: clients.commercialName },
-  join: {
-    table: campaignClients,
-    ownerId: campaignClients.campaignId,
-    relatedId: campaignClients.clientId,
-  },
+  join: joinOf(campaignClients.campaignId, campaignClients.clientId),
 };
 const pointsOfSaleRelation = {
-  related: { table: pointsOfSale, id: pointsOfSale.id, label: pointOfSaleLabel },
-  join: {
-    table: campaignPointsOfSale,
-    ownerId: campaignPointsOfSale.campaignId,
-    relatedId: campaignPointsOfSale.pointOfSaleId,
-  },
+  related: relatedPointsOfSale,
+  join: joinOf(campaignPointsOfSale.campaignId, campaignPointsOfSale.pointOfSaleId),
 };
 const productsRelation = {
-  related: { table: products, id: products.id, label: productLabel },
-  join: {
-    table: campaignProducts,
-    ownerId: campaignProducts.campaignId,
-    relatedId: campaignProducts.productId,
-  },
+  related: relatedProducts,
+  join: joinOf(campaignProducts.campaignId, campaignProducts.productId),
 };
 
 /** The paged list, the record and the options of the campaigns. */
 const campaignListing = {
   table: campaigns,
   id: campaigns.id,
-  source: (db: Db, fields: SelectedFields) => db.select(fields).from(campaigns).$dynamic(),
+  source: tableSource(campaigns),
   rowFields: {
     id: campaigns.id,
     name: campaigns.name,

@@ -1,21 +1,18 @@
 import type { components } from '@anaquel/api/schema';
 import { sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { fold } from '../db/fold.ts';
+import { clientPointsOfSale, clients, productClients } from '../db/schema/index.ts';
 import {
-  clientPointsOfSale,
-  clients,
-  pointsOfSale,
-  productClients,
-  products,
-} from '../db/schema/index.ts';
-import { registerResource, type PreparedWrite, type ResourceConfig } from './factory.ts';
-import { pointOfSaleLabel } from './points-of-sale.ts';
-import { productLabel } from './products.ts';
+  registerResource,
+  tableSource,
+  type PreparedWrite,
+  type ResourceConfig,
+} from './factory.ts';
+import { relatedPointsOfSale } from './points-of-sale.ts';
+import { relatedProducts } from './products.ts';
 import { throwIfAny } from './named.ts';
-import { registerRelationEditors, relatedIdsOf } from './relations.ts';
+import { joinOf, registerRelationEditors, relatedIdsOf } from './relations.ts';
 import { checkRequired, cleanText, type Issues } from './rules.ts';
 import type { SortMap } from './contract-types.ts';
 
@@ -23,28 +20,20 @@ type ClientInput = components['schemas']['ClientInput'];
 
 const noun = { singular: 'cliente', feminine: false };
 const pointsOfSaleRelation = {
-  related: { table: pointsOfSale, id: pointsOfSale.id, label: pointOfSaleLabel },
-  join: {
-    table: clientPointsOfSale,
-    ownerId: clientPointsOfSale.clientId,
-    relatedId: clientPointsOfSale.pointOfSaleId,
-  },
+  related: relatedPointsOfSale,
+  join: joinOf(clientPointsOfSale.clientId, clientPointsOfSale.pointOfSaleId),
 };
 // The products of a client are the same rows as the clients of a product (product_clients).
 const productsRelation = {
-  related: { table: products, id: products.id, label: productLabel },
-  join: {
-    table: productClients,
-    ownerId: productClients.clientId,
-    relatedId: productClients.productId,
-  },
+  related: relatedProducts,
+  join: joinOf(productClients.clientId, productClients.productId),
 };
 
 /** The paged list, the record and the options of the clients. */
 const clientListing = {
   table: clients,
   id: clients.id,
-  source: (db: Db, fields: SelectedFields) => db.select(fields).from(clients).$dynamic(),
+  source: tableSource(clients),
   rowFields: {
     id: clients.id,
     code: clients.code,

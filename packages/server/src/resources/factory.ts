@@ -118,6 +118,11 @@ export interface ResourceConfig<TInput> {
 
 type Query = Record<string, unknown>;
 
+/** FROM the resource's table alone: a `source` without joins, or a joined one's `countSource`. */
+export function tableSource(table: PgTable) {
+  return (db: Db, fields: SelectedFields) => db.select(fields).from(table).$dynamic();
+}
+
 /** Registers an operation whose typing the factory cannot name statically. */
 export function register(
   app: FastifyInstance,

@@ -4,22 +4,17 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { fold } from '../db/fold.ts';
-import {
-  pointOfSaleProducts,
-  pointsOfSale,
-  products,
-  states,
-  zipCodes,
-} from '../db/schema/index.ts';
+import { pointOfSaleProducts, pointsOfSale, states, zipCodes } from '../db/schema/index.ts';
 import {
   registerResource,
+  tableSource,
   type PreparedWrite,
   type ResourceConfig,
   type WriteContext,
 } from './factory.ts';
-import { productLabel } from './products.ts';
+import { relatedProducts } from './products.ts';
 import { throwIfAny } from './named.ts';
-import { registerRelationEditors, relatedIdsOf } from './relations.ts';
+import { joinOf, registerRelationEditors, relatedIdsOf } from './relations.ts';
 import { checkName, checkMinLength, checkRequired, cleanText, type Issues } from './rules.ts';
 import type { SortMap } from './contract-types.ts';
 
@@ -27,14 +22,16 @@ type PointOfSaleInput = components['schemas']['PointOfSaleInput'];
 
 const noun = { singular: 'punto de venta', feminine: false };
 /** The option label of a point of sale: "name (code)". */
-export const pointOfSaleLabel = sql<string>`${pointsOfSale.name} || ' (' || ${pointsOfSale.code} || ')'`;
+const pointOfSaleLabel = sql<string>`${pointsOfSale.name} || ' (' || ${pointsOfSale.code} || ')'`;
+/** Points of sale as another record's relation editor lists them: labelled as in their options. */
+export const relatedPointsOfSale = {
+  table: pointsOfSale,
+  id: pointsOfSale.id,
+  label: pointOfSaleLabel,
+};
 const productsRelation = {
-  related: { table: products, id: products.id, label: productLabel },
-  join: {
-    table: pointOfSaleProducts,
-    ownerId: pointOfSaleProducts.pointOfSaleId,
-    relatedId: pointOfSaleProducts.productId,
-  },
+  related: relatedProducts,
+  join: joinOf(pointOfSaleProducts.pointOfSaleId, pointOfSaleProducts.productId),
 };
 
 /** A point of sale as its list and the promoters' sync data show it (selected joining `states`). */
@@ -65,7 +62,7 @@ const pointOfSaleListing = {
       .from(pointsOfSale)
       .innerJoin(states, eq(states.id, pointsOfSale.stateId))
       .$dynamic(),
-  countSource: (db: Db, fields: SelectedFields) => db.select(fields).from(pointsOfSale).$dynamic(),
+  countSource: tableSource(pointsOfSale),
   rowFields: { ...pointOfSaleFields, isActive: pointsOfSale.isActive },
   detailFields: { productIds: relatedIdsOf(productsRelation.join, pointsOfSale.id) },
   search: [pointsOfSale.searchText],

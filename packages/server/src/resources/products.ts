@@ -15,13 +15,14 @@ import {
 import type { UploadedFile } from '../http/multipart.ts';
 import {
   registerResource,
+  tableSource,
   type PreparedWrite,
   type ResourceConfig,
   type WriteContext,
 } from './factory.ts';
 import { currentImageOf, imageFormReader, imageReplacement, removeImage } from './images.ts';
 import { throwIfAny } from './named.ts';
-import { linkedTo, relatedIdsOf, relatedNamesOf, replaceRelation } from './relations.ts';
+import { joinOf, linkedTo, relatedIdsOf, relatedNamesOf, replaceRelation } from './relations.ts';
 import {
   checkDescription,
   checkMinLength,
@@ -38,7 +39,9 @@ type ProductForm = ProductInput & { image?: UploadedFile };
 
 const noun = { singular: 'producto', feminine: false };
 /** The option label of a product: "name (SKU)". */
-export const productLabel = sql<string>`${products.name} || ' (' || ${products.sku} || ')'`;
+const productLabel = sql<string>`${products.name} || ' (' || ${products.sku} || ')'`;
+/** Products as another record's relation editor lists them: labelled as in their options. */
+export const relatedProducts = { table: products, id: products.id, label: productLabel };
 const operations = {
   paged: 'listProducts',
   options: 'listProductOptions',
@@ -49,11 +52,7 @@ const operations = {
 } as const;
 const clientsRelation = {
   related: { table: clients, id: clients.id },
-  join: {
-    table: productClients,
-    ownerId: productClients.productId,
-    relatedId: productClients.clientId,
-  },
+  join: joinOf(productClients.productId, productClients.clientId),
 };
 
 /** The paged list, the record and the options of the products. */
@@ -68,7 +67,7 @@ const productListing = {
       .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
       .innerJoin(brands, eq(brands.id, products.brandId))
       .$dynamic(),
-  countSource: (db: Db, fields: SelectedFields) => db.select(fields).from(products).$dynamic(),
+  countSource: tableSource(products),
   rowFields: {
     id: products.id,
     clientIds: relatedIdsOf(clientsRelation.join, products.id),
@@ -163,7 +162,13 @@ async function prepareProduct(
     { id: products.id, image: products.imageFileId, noun },
     id,
   );
-  const image = await imageReplacement(request, db, input.image, 'productImage', currentImage);
+  const { fileId, ...imageHooks } = await imageReplacement(
+    request,
+    db,
+    input.image,
+    'productImage',
+    currentImage,
+  );
   return {
     values: {
       categoryId: input.categoryId,
@@ -171,12 +176,11 @@ async function prepareProduct(
       brandId: input.brandId,
       ...fields,
       isActive: input.isActive,
-      ...(image.fileId !== undefined && { imageFileId: image.fileId }),
+      ...(fileId !== undefined && { imageFileId: fileId }),
     },
     afterWrite: (tx, productId) =>
       replaceRelation(tx, clientsRelation, productId, clientIds, 'clientIds'),
-    afterCommit: image.afterCommit,
-    onFailure: image.onFailure,
+    ...imageHooks,
   };
 }
 

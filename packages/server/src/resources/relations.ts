@@ -29,6 +29,11 @@ interface LinkedRecords {
   join: RelationConfig['join'];
 }
 
+/** The join table of a relation, named by its two columns: the owner's id and the related id. */
+export function joinOf(ownerId: PgColumn, relatedId: PgColumn): RelationConfig['join'] {
+  return { table: ownerId.table, ownerId, relatedId };
+}
+
 const INSERT_CHUNK = 1000;
 
 /** Replaces the join rows of one owner; checks every related id exists first. */

@@ -20,7 +20,7 @@ import {
 } from './factory.ts';
 import { currentImageOf, imageFormReader, imageReplacement, removeImage } from './images.ts';
 import { throwIfAny } from './named.ts';
-import { linkedTo, relatedIdsOf, relatedNamesOf, replaceRelation } from './relations.ts';
+import { joinOf, linkedTo, relatedIdsOf, relatedNamesOf, replaceRelation } from './relations.ts';
 import { checkRequired, cleanText, uniqueIds, type Issues } from './rules.ts';
 import type { SortMap } from './contract-types.ts';
 
@@ -38,7 +38,7 @@ const operations = {
 } as const;
 const regionsRelation = {
   related: { table: regions, id: regions.id },
-  join: { table: userRegions, ownerId: userRegions.userId, relatedId: userRegions.regionId },
+  join: joinOf(userRegions.userId, userRegions.regionId),
 };
 /** spec 2 §9: minimum user age. */
 const MINIMUM_AGE_YEARS = 15;
@@ -159,7 +159,13 @@ async function prepareUser(
   const { passwordHashing } = request.server.services.config;
   const passwordHash =
     id === undefined ? await hashPassword(input.password, passwordHashing) : undefined;
-  const image = await imageReplacement(request, db, input.image, 'profileImage', currentImage);
+  const { fileId, ...imageHooks } = await imageReplacement(
+    request,
+    db,
+    input.image,
+    'profileImage',
+    currentImage,
+  );
   return {
     values: {
       ...names,
@@ -167,7 +173,7 @@ async function prepareUser(
       profileId: input.profileId,
       isActive: input.isActive,
       ...(passwordHash !== undefined && { passwordHash }),
-      ...(image.fileId !== undefined && { profileImageFileId: image.fileId }),
+      ...(fileId !== undefined && { profileImageFileId: fileId }),
     },
     afterWrite: (tx, userId) =>
       replaceRelation(tx, regionsRelation, userId, regionIds, 'regionIds'),
@@ -179,8 +185,7 @@ async function prepareUser(
           ? { kind: 'create', profileId: input.profileId }
           : { kind: 'update', userId: id, profileId: input.profileId },
       ),
-    afterCommit: image.afterCommit,
-    onFailure: image.onFailure,
+    ...imageHooks,
   };
 }
 

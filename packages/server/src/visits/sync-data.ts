@@ -12,6 +12,7 @@ import {
   states,
   surveys,
 } from '../db/schema/index.ts';
+import { pointOfSaleFields } from '../resources/points-of-sale.ts';
 import { toSurveyTreeAnswer } from '../surveys/tree-answer.ts';
 import { loadSurveyTree } from '../surveys/tree.ts';
 import { mexicoCityDay } from './dates.ts';
@@ -82,22 +83,7 @@ function campaignContents(db: Db, campaignIds: number[]) {
 /** The points of sale with their address and coordinates, by name. */
 function placeDetails(db: Db, placeIds: number[]) {
   return db
-    .select({
-      id: pointsOfSale.id,
-      code: pointsOfSale.code,
-      name: pointsOfSale.name,
-      stateId: pointsOfSale.stateId,
-      stateName: states.name,
-      zipCode: pointsOfSale.zipCode,
-      municipality: pointsOfSale.municipality,
-      settlement: pointsOfSale.settlement,
-      street: pointsOfSale.street,
-      externalNumber: pointsOfSale.externalNumber,
-      internalNumber: pointsOfSale.internalNumber,
-      city: pointsOfSale.city,
-      latitude: pointsOfSale.latitude,
-      longitude: pointsOfSale.longitude,
-    })
+    .select(pointOfSaleFields)
     .from(pointsOfSale)
     .innerJoin(states, eq(states.id, pointsOfSale.stateId))
     .where(inArray(pointsOfSale.id, placeIds))
