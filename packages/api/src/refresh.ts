@@ -27,6 +27,15 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(REFRESH_LOCK_NAME, task) as Promise<T>) : task();
 }
 
+/** The untouched copy of `request`, to send again with the renewed `token`. */
+function replayWithToken(request: Request, replay: Request, token: string): Request {
+  replay.headers.set('Authorization', `Bearer ${token}`);
+  // clone() drops the per-request options openapi-fetch copied onto the Request.
+  const timeoutMs = (request as Request & { timeoutMs?: unknown }).timeoutMs;
+  if (timeoutMs !== undefined) Object.assign(replay, { timeoutMs });
+  return replay;
+}
+
 export interface RefreshQueue {
   /** Renews the session once; concurrent callers share the same attempt. */
   refreshSession(): Promise<Session>;
@@ -108,11 +117,7 @@ export function createRefreshQueue(requestRefresh: () => Promise<Session>): Refr
       if (!original || replayed.has(request)) return undefined;
       const token = await tokenForReplay(original);
       await response.body?.cancel();
-      const replay = original.replay;
-      replay.headers.set('Authorization', `Bearer ${token}`);
-      // clone() drops the per-request options openapi-fetch copied onto the Request.
-      const timeoutMs = (request as Request & { timeoutMs?: unknown }).timeoutMs;
-      if (timeoutMs !== undefined) Object.assign(replay, { timeoutMs });
+      const replay = replayWithToken(request, original.replay, token);
       replayed.add(replay);
       return options.fetch(replay);
     },

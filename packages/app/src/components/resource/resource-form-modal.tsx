@@ -15,7 +15,7 @@ import {
 } from 'react-hook-form';
 import { applyServerErrors, canSubmit, useZodForm } from '../../lib/forms';
 import { notify } from '../../lib/notify';
-import type { FormMode, MasterResource, ResourceForm } from './definition';
+import type { MasterResource, ResourceForm } from './definition';
 import { MUTATION_META, notifyMutationFailure } from './feedback';
 import { FormModalFrame } from './form-modal-frame';
 import type { EntityTexts } from './labels';
@@ -37,11 +37,11 @@ export interface ResourceFormModalProps<
 }
 
 /**
- * The create/edit modal of a master-data resource (spec 2 §4, §5): react-hook-form + zod with
- * validation on change, blur and submit; save enabled only when the form is valid and changed;
- * an edit first loads `GET {resource}/{id}`; the server's `validationErrors` land on their fields.
+ * The form of a modal: the schema of the mode, an edit's stored record (always fetched, never a
+ * cached copy) loaded into it once, and the submit that creates or updates, toasts, and puts the
+ * server's `validationErrors` on their fields.
  */
-export function ResourceFormModal<
+function useResourceForm<
   R extends MasterResource,
   Values extends FieldValues,
   Output extends FieldValues,
@@ -53,12 +53,9 @@ export function ResourceFormModal<
   isOpen,
   onOpenChange,
 }: ResourceFormModalProps<R, Values, Output>) {
-  const mode: FormMode = target.mode;
   const editId = target.mode === 'edit' ? target.id : null;
-  const formId = useId();
-
   const schema =
-    typeof definition.schema === 'function' ? definition.schema(mode) : definition.schema;
+    typeof definition.schema === 'function' ? definition.schema(target.mode) : definition.schema;
   const form = useZodForm<Values, Output>(schema, {
     // Whole values are a DefaultValues (a deep partial); TypeScript cannot see it for a generic.
     defaultValues: definition.defaults() as DefaultValues<Values>,
@@ -67,7 +64,6 @@ export function ResourceFormModal<
   const detail = useQuery({
     ...detailQueryOptions(resource, editId ?? 0),
     enabled: editId !== null && isOpen,
-    // An edit always starts from the stored record, never from a cached copy.
     staleTime: 0,
     gcTime: 0,
   });
@@ -80,8 +76,6 @@ export function ResourceFormModal<
 
   const create = useMutation({ ...createMutationOptions(resource), meta: MUTATION_META });
   const update = useMutation({ ...updateMutationOptions(resource), meta: MUTATION_META });
-  const isPending = create.isPending || update.isPending;
-
   const fields = Object.keys(definition.defaults()) as FieldPath<Values>[];
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -103,15 +97,35 @@ export function ResourceFormModal<
       }
     }
   });
+  return {
+    form,
+    onSubmit,
+    isError: detail.isError,
+    isPending: create.isPending || update.isPending,
+    waiting: editId !== null && !loadedRef.current && !detail.isError,
+  };
+}
 
+/**
+ * The create/edit modal of a master-data resource (spec 2 §4, §5): react-hook-form + zod with
+ * validation on change, blur and submit; save enabled only when the form is valid and changed;
+ * an edit first loads `GET {resource}/{id}`; the server's `validationErrors` land on their fields.
+ */
+export function ResourceFormModal<
+  R extends MasterResource,
+  Values extends FieldValues,
+  Output extends FieldValues,
+>(props: ResourceFormModalProps<R, Values, Output>) {
+  const { form: definition, texts, target, isOpen, onOpenChange } = props;
+  const formId = useId();
+  const { form, onSubmit, isError, isPending, waiting } = useResourceForm(props);
   // Read both flags on every render: react-hook-form computes only the formState parts it was
   // asked for, and `canSubmit(form.formState)` short-circuits past isDirty while invalid.
   const { isValid, isDirty } = form.formState;
-  const waiting = editId !== null && !loadedRef.current && !detail.isError;
   const { Fields } = definition;
   return (
     <FormModalFrame
-      title={mode === 'create' ? texts.createTitle : texts.editTitle}
+      title={target.mode === 'create' ? texts.createTitle : texts.editTitle}
       size={definition.size ?? 'md'}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
@@ -119,7 +133,7 @@ export function ResourceFormModal<
       isPending={isPending}
       canSave={canSubmit({ isValid, isDirty }) && !waiting}
     >
-      {detail.isError ? (
+      {isError ? (
         <p role="alert" className="py-6 text-center text-sm text-danger">
           Error al cargar los datos.
         </p>
@@ -136,7 +150,7 @@ export function ResourceFormModal<
             onSubmit={(event) => void onSubmit(event)}
             className="flex flex-col gap-4"
           >
-            <Fields form={form} mode={mode} />
+            <Fields form={form} mode={target.mode} />
           </form>
         </FormProvider>
       )}

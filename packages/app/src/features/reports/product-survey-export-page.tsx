@@ -1,22 +1,59 @@
-import { downloadReport, isAbortError, productSurveysQueryOptions } from '@anaquel/api';
+import { productSurveysQueryOptions } from '@anaquel/api';
 import { Button } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { useAppServices } from '../../app/app-context';
 import { FormDatePicker, FormOptionsComboBox, FormSelect } from '../../components/resource';
 import { canSubmit, useZodForm } from '../../lib/forms';
-import { formatBytes, saveBlob } from './download';
+import { formatBytes } from './download';
 import { EMPTY_EXPORT, exportSchema, type ExportOutput, type ExportValues } from './export-schema';
+import { useReportExport, type ExportState } from './use-report-export';
 
 export const GENERATING_MESSAGE = 'Generando reporte en Excel...';
 /** An export of a range without visits still downloads (docs/decisions.md) and says so. */
 export const NO_VISITS_MESSAGE =
   'El rango seleccionado no tiene visitas: el archivo descargado solo trae los encabezados.';
 
-type ExportState =
-  | { kind: 'idle' }
-  | { kind: 'generating'; bytes: number }
-  | { kind: 'downloaded'; fileName: string; isEmpty: boolean };
+/** 'Exportar', and 'Cancelar' while the report is generated. */
+function ExportButtons({
+  canExport,
+  generating,
+  onCancel,
+}: {
+  canExport: boolean;
+  generating: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+      <Button type="submit" isPending={generating} isDisabled={!canExport || generating}>
+        Exportar
+      </Button>
+      {generating && (
+        <Button variant="secondary" onPress={onCancel}>
+          Cancelar
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The live region of the export: its progress, the file downloaded, an empty range. */
+function ExportStatus({ state }: { state: ExportState }) {
+  return (
+    <div role="status" aria-live="polite" className="text-sm text-fg-muted">
+      {state.kind === 'generating' && (
+        <p>
+          {GENERATING_MESSAGE}{' '}
+          {state.bytes > 0 && <span>({formatBytes(state.bytes)} recibidos)</span>}
+        </p>
+      )}
+      {state.kind === 'downloaded' && <p>Reporte descargado: {state.fileName}</p>}
+      {state.kind === 'downloaded' && state.isEmpty && (
+        <p className="font-medium text-warning-soft-fg">{NO_VISITS_MESSAGE}</p>
+      )}
+    </div>
+  );
+}
 
 /**
  * spec 1 §2 'Exportación de Reportes': campaign, product survey of that campaign, start and end
@@ -31,38 +68,10 @@ export default function ProductSurveyExportPage() {
   });
   const campaignId = form.watch('campaignId');
   const startDate = form.watch('startDate');
-  const [state, setState] = useState<ExportState>({ kind: 'idle' });
-  const abort = useRef<AbortController | null>(null);
-
+  const { state, start, cancel } = useReportExport(onError);
   const surveys = useQuery(productSurveysQueryOptions(campaignId));
   const surveyItems = (surveys.data ?? []).map((s) => ({ id: s.id, name: s.name }));
-
-  const submit = form.handleSubmit(async (values) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setState({ kind: 'generating', bytes: 0 });
-    try {
-      const report = await downloadReport(
-        { surveyId: values.surveyId, startDate: values.startDate, endDate: values.endDate },
-        {
-          signal: controller.signal,
-          onProgress: (bytes) => setState({ kind: 'generating', bytes }),
-        },
-      );
-      saveBlob(report.blob, report.fileName);
-      setState({ kind: 'downloaded', fileName: report.fileName, isEmpty: report.isEmpty });
-      // The empty-range notice stays until the next export: it asks the reader to change the
-      // dates, which takes longer than reading a file name.
-      if (!report.isEmpty) {
-        setTimeout(() => setState((s) => (s.kind === 'downloaded' ? { kind: 'idle' } : s)), 4000);
-      }
-    } catch (error) {
-      setState({ kind: 'idle' });
-      if (!isAbortError(error) && !controller.signal.aborted) onError(error);
-    } finally {
-      abort.current = null;
-    }
-  });
+  const submit = form.handleSubmit(start);
 
   const generating = state.kind === 'generating';
   return (
@@ -114,33 +123,9 @@ export default function ProductSurveyExportPage() {
           isDisabled={generating}
           minValue={startDate}
         />
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-          <Button
-            type="submit"
-            isPending={generating}
-            isDisabled={!canSubmit(form.formState) || generating}
-          >
-            Exportar
-          </Button>
-          {generating && (
-            <Button variant="secondary" onPress={() => abort.current?.abort()}>
-              Cancelar
-            </Button>
-          )}
-        </div>
+        <ExportButtons canExport={canSubmit(form.formState)} generating={generating} onCancel={cancel} />
       </form>
-      <div role="status" aria-live="polite" className="text-sm text-fg-muted">
-        {generating && (
-          <p>
-            {GENERATING_MESSAGE}{' '}
-            {state.bytes > 0 && <span>({formatBytes(state.bytes)} recibidos)</span>}
-          </p>
-        )}
-        {state.kind === 'downloaded' && <p>Reporte descargado: {state.fileName}</p>}
-        {state.kind === 'downloaded' && state.isEmpty && (
-          <p className="font-medium text-warning-soft-fg">{NO_VISITS_MESSAGE}</p>
-        )}
-      </div>
+      <ExportStatus state={state} />
     </section>
   );
 }

@@ -23,6 +23,7 @@ import {
   defineResource,
   namesColumn,
   textColumn,
+  type FormControl,
   type FormFieldsProps,
   type ResourceDefinition,
 } from '../../components/resource';
@@ -52,14 +53,14 @@ function userBody(values: UserOutput): UpdateBody<'/users'> {
   };
 }
 
-export function UserFields({ form, mode }: FormFieldsProps<UserValues>) {
-  const { control, setValue, getValues, trigger } = form;
+/** spec 2 §4: regions belong to promoters; choosing any other profile clears them. */
+function useProfileRegions({
+  control,
+  setValue,
+  getValues,
+  trigger,
+}: FormFieldsProps<UserValues>['form']) {
   const profileName = useWatch({ control, name: 'profileName' });
-  const password = useWatch({ control, name: 'password' });
-  const profileImageUrl = useWatch({ control, name: 'profileImageUrl' });
-  const isPromoter = isPromoterProfile(profileName);
-
-  // spec 2 §4: regions belong to promoters; choosing any other profile clears them.
   const onProfileChange = (_id: number | null, option: { name: string } | null) => {
     const name = option?.name ?? '';
     setValue('profileName', name);
@@ -68,7 +69,34 @@ export function UserFields({ form, mode }: FormFieldsProps<UserValues>) {
     }
     void trigger('regionIds');
   };
+  return { isPromoter: isPromoterProfile(profileName), onProfileChange };
+}
 
+/** The first password of a new user, with its strength meter (spec 2 §4: only on create). */
+function InitialPasswordField({ control }: { control: FormControl<UserValues> }) {
+  const password = useWatch({ control, name: 'password' });
+  return (
+    <Controller
+      control={control}
+      name="password"
+      render={({ field, fieldState, formState }) => (
+        <PasswordField
+          {...field}
+          label="Contraseña"
+          autoComplete="new-password"
+          isRequired
+          meter={<PasswordStrengthMeter password={password} />}
+          {...fieldErrorProps(fieldState, formState)}
+        />
+      )}
+    />
+  );
+}
+
+export function UserFields({ form, mode }: FormFieldsProps<UserValues>) {
+  const { control } = form;
+  const profileImageUrl = useWatch({ control, name: 'profileImageUrl' });
+  const { isPromoter, onProfileChange } = useProfileRegions(form);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -93,22 +121,7 @@ export function UserFields({ form, mode }: FormFieldsProps<UserValues>) {
           isRequired
         />
       </div>
-      {mode === 'create' && (
-        <Controller
-          control={control}
-          name="password"
-          render={({ field, fieldState, formState }) => (
-            <PasswordField
-              {...field}
-              label="Contraseña"
-              autoComplete="new-password"
-              isRequired
-              meter={<PasswordStrengthMeter password={password} />}
-              {...fieldErrorProps(fieldState, formState)}
-            />
-          )}
-        />
-      )}
+      {mode === 'create' && <InitialPasswordField control={control} />}
       <FormOptionsComboBox
         control={control}
         name="profileId"
