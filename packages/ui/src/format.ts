@@ -49,31 +49,28 @@ export function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Day as dd/mm/aaaa in es-MX, or 'Sin fecha'. `timeZone` defaults to the browser's. */
-export function formatDate(value: DateInput, timeZone?: string): string {
+const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+
+/** The date in es-MX with `options`, in `timeZone` (the browser's when omitted), or 'Sin fecha'. */
+function formatDateWith(value: DateInput, options: Intl.DateTimeFormatOptions, timeZone?: string) {
   const date = toDate(value);
   if (!date) return NO_DATE;
-  return new Intl.DateTimeFormat(LOCALE, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
+  const zone = timeZone ? { timeZone } : {};
+  return new Intl.DateTimeFormat(LOCALE, { ...options, ...zone }).format(date);
+}
+
+/** Day as dd/mm/aaaa in es-MX, or 'Sin fecha'. `timeZone` defaults to the browser's. */
+export function formatDate(value: DateInput, timeZone?: string): string {
+  return formatDateWith(value, DAY, timeZone);
 }
 
 /** Day and 24-hour time, 'dd/mm/aaaa, HH:mm' in es-MX, or 'Sin fecha'. */
 export function formatDateTime(value: DateInput, timeZone?: string): string {
-  const date = toDate(value);
-  if (!date) return NO_DATE;
-  return new Intl.DateTimeFormat(LOCALE, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
+  return formatDateWith(
+    value,
+    { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    timeZone,
+  );
 }
 
 /**

@@ -44,17 +44,6 @@ export function questionTypeLabel(type: number | null | undefined): string {
   return type != null && isQuestionType(type) ? LABELS[type] : 'Desconocido';
 }
 
-/** Types answered by picking options (they list the chosen options with their points). */
-export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = [
-  QuestionType.YesNo,
-  QuestionType.SingleChoice,
-  QuestionType.MultipleChoice,
-  QuestionType.MaxChoicesCount,
-  QuestionType.MinChoicesCount,
-  QuestionType.ExactChoicesCount,
-  QuestionType.Ranking,
-];
-
 /** spec 2 §5: the extra option 'Otro' is allowed only for types 5, 6, 7, 8, 9 and 11. */
 export const OTHER_OPTION_TYPES: readonly QuestionType[] = [
   QuestionType.SingleChoice,
@@ -63,6 +52,15 @@ export const OTHER_OPTION_TYPES: readonly QuestionType[] = [
   QuestionType.MinChoicesCount,
   QuestionType.ExactChoicesCount,
   QuestionType.Ranking,
+];
+
+/**
+ * Types answered by picking options (they list the chosen options with their points): Si/No and
+ * the types that allow 'Otro'.
+ */
+export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = [
+  QuestionType.YesNo,
+  ...OTHER_OPTION_TYPES,
 ];
 
 /** Whether a type allows the extra option 'Otro' (its switch is enabled). */
