@@ -115,8 +115,10 @@ const serverSource = path.join(packages, 'server', 'src');
 /**
  * The server's layers, lowest first: a module imports from its own layer or a lower one. The
  * first segment under packages/server/src names the layer (a top-level file by its name).
- * - foundation: configuration and the database schema and client;
- * - infrastructure: HTTP (contract, validation, errors), mail, files, the zip-code catalogue;
+ * - foundation: configuration, the database schema and client, and lib/ (dependency-free
+ *   helpers such as the bounded cache);
+ * - infrastructure: HTTP (contract, validation, errors), mail, files, the zip-code catalogue,
+ *   and lists/ (how any paged list is read, counted and cached);
  * - auth: sessions, permissions, the guard;
  * - features: master data, surveys, visits, reports (the rules of each, with their SQL);
  * - routes: the HTTP handlers that are not declared by a feature's factory;
@@ -125,8 +127,8 @@ const serverSource = path.join(packages, 'server', 'src');
 const SERVER_LAYERS = [
   // auth/limits.ts holds only the default numbers of the auth rate limits, which env.ts
   // puts in the configuration: configuration, whatever folder names its subject.
-  ['env.ts', 'db', 'auth/limits.ts'],
-  ['http', 'mail', 'files', 'zipcodes'],
+  ['env.ts', 'db', 'lib', 'auth/limits.ts'],
+  ['http', 'mail', 'files', 'zipcodes', 'lists'],
   ['auth'],
   ['resources', 'surveys', 'visits', 'reports'],
   ['routes'],
