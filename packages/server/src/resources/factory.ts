@@ -16,9 +16,9 @@ import { messages, type Noun } from './nouns.ts';
 import { resourceWrites } from './writes.ts';
 
 // The one route factory of the master data (STYLE habit 5): given a resource's table, columns
-// and rules it registers the paged list, the dropdown options, read, create, update and delete,
-// each behind its permission. Resource modules (./brands.ts...) hold only what the spec makes
-// different about them.
+// and rules it registers the paged list, the dropdown options, read, create, update and delete
+// (the writes in ./writes.ts), each behind its permission. Resource modules (./products.ts...)
+// hold only what the spec makes different about them.
 
 export type { MasterPermission } from './contract-types.ts';
 

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
 import { fold } from '../db/fold.ts';
 import { badRequest } from '../http/errors.ts';
 import type { SortMap } from './contract-types.ts';
-import type { ResourceConfig } from './factory.ts';
+import { tableSource, type ResourceConfig } from './factory.ts';
 import { checkDescription, checkName, cleanText, type Issues } from './rules.ts';
 
 // The shape most master data shares (spec 2 §3): name, description, isActive.
@@ -45,8 +44,7 @@ export function namedListing(table: PgTable, columns: NamedColumns) {
   return {
     table,
     id: columns.id,
-    source: (db: Db, fields: Parameters<Db['select']>[0]) =>
-      db.select(fields).from(table).$dynamic(),
+    source: tableSource(table),
     rowFields: {
       id: columns.id,
       name: columns.name,
