@@ -1,9 +1,10 @@
 import { changePasswordMutationOptions } from '@anaquel/api';
-import { Button, PasswordField, fieldErrorProps } from '@anaquel/ui';
+import { PasswordField, fieldErrorProps } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, FormProvider } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { NewPasswordFields } from '../../../components/password/new-password-fields';
-import { canSubmit, useZodForm } from '../../../lib/forms';
+import { PasswordForm } from '../../../components/password/password-form';
+import { useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { onBadRequest } from './on-bad-request';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -44,35 +45,29 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
   );
 
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        {/* Lets password managers file the new password under the right account. */}
-        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Controller
-          control={control}
-          name="currentPassword"
-          rules={{ deps: ['newPassword'] }}
-          render={({ field, fieldState }) => (
-            <PasswordField
-              {...field}
-              label="Contraseña Actual"
-              placeholder="Contraseña actual"
-              autoComplete="current-password"
-              isDisabled={mutation.isPending}
-              {...fieldErrorProps(fieldState, formState)}
-            />
-          )}
-        />
-        <NewPasswordFields isDisabled={mutation.isPending} />
-        <Button
-          type="submit"
-          className="mt-2 w-full"
-          isPending={mutation.isPending}
-          isDisabled={!canSubmit(formState)}
-        >
-          Cambiar Contraseña
-        </Button>
-      </form>
-    </FormProvider>
+    <PasswordForm
+      form={form}
+      onSubmit={onSubmit}
+      email={email}
+      isPending={mutation.isPending}
+      submitLabel="Cambiar Contraseña"
+    >
+      <Controller
+        control={control}
+        name="currentPassword"
+        rules={{ deps: ['newPassword'] }}
+        render={({ field, fieldState }) => (
+          <PasswordField
+            {...field}
+            label="Contraseña Actual"
+            placeholder="Contraseña actual"
+            autoComplete="current-password"
+            isDisabled={mutation.isPending}
+            {...fieldErrorProps(fieldState, formState)}
+          />
+        )}
+      />
+      <NewPasswordFields isDisabled={mutation.isPending} />
+    </PasswordForm>
   );
 }

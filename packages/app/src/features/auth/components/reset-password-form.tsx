@@ -1,9 +1,8 @@
 import { resetPasswordMutationOptions } from '@anaquel/api';
-import { Button } from '@anaquel/ui';
 import { useMutation } from '@tanstack/react-query';
-import { FormProvider } from 'react-hook-form';
 import { NewPasswordFields } from '../../../components/password/new-password-fields';
-import { canSubmit, useZodForm } from '../../../lib/forms';
+import { PasswordForm } from '../../../components/password/password-form';
+import { useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { onBadRequest } from './on-bad-request';
 import { resetPasswordSchema } from '../schemas/password-schemas';
@@ -23,7 +22,7 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
   const form = useZodForm(resetPasswordSchema, {
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const { handleSubmit, formState, setError } = form;
+  const { handleSubmit, setError } = form;
   const mutation = useMutation(resetPasswordMutationOptions());
 
   const onSubmit = handleSubmit(({ newPassword }) =>
@@ -45,23 +44,17 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
   );
 
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        {/* Lets password managers file the new password under the right account. */}
-        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <NewPasswordFields
-          isDisabled={mutation.isPending}
-          description="Al menos 8 caracteres, una mayúscula, un dígito y un carácter especial (@$!%*?&#)."
-        />
-        <Button
-          type="submit"
-          className="mt-2 w-full"
-          isPending={mutation.isPending}
-          isDisabled={!canSubmit(formState)}
-        >
-          Restablecer Contraseña
-        </Button>
-      </form>
-    </FormProvider>
+    <PasswordForm
+      form={form}
+      onSubmit={onSubmit}
+      email={email}
+      isPending={mutation.isPending}
+      submitLabel="Restablecer Contraseña"
+    >
+      <NewPasswordFields
+        isDisabled={mutation.isPending}
+        description="Al menos 8 caracteres, una mayúscula, un dígito y un carácter especial (@$!%*?&#)."
+      />
+    </PasswordForm>
   );
 }
