@@ -1,15 +1,8 @@
 import type { components } from '@anaquel/api/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { fold, qualified as q } from '../db/fold.ts';
-import {
-  multipleOptionHiddenQuestions,
-  multipleOptionHiddenSegments,
-  multipleOptions,
-  questions,
-  segments,
-  surveys,
-} from '../db/schema/index.ts';
+import { fold } from '../db/fold.ts';
+import { multipleOptions, questions, segments, surveys } from '../db/schema/index.ts';
 import { badRequest, fieldError, notFound } from '../http/errors.ts';
 import type { SortMap } from '../resources/contract-types.ts';
 import { throwIfAny } from '../resources/named.ts';
@@ -34,7 +27,7 @@ import {
   type QueryOf,
 } from './listing.ts';
 import { openSlot } from './sequence.ts';
-import { saveSkipLogic } from './skip-logic.ts';
+import { hiddenQuestionIdsOf, hiddenSegmentIdsOf, saveSkipLogic } from './skip-logic.ts';
 import { surveyIdOfOption, surveyIdOfQuestion } from './tree.ts';
 import { QuestionType, hasOptions, questionTypeLabel } from './types.ts';
 
@@ -59,13 +52,6 @@ const optionMessages = {
   first: 'La opción ya está en la primera posición.',
   last: 'La opción ya está en la última posición.',
 };
-
-const hiddenSegmentIdsOf = sql<
-  number[]
->`array(select ${q(multipleOptionHiddenSegments.segmentId)} from ${multipleOptionHiddenSegments} where ${q(multipleOptionHiddenSegments.optionId)} = ${q(multipleOptions.id)} order by 1)`;
-const hiddenQuestionIdsOf = sql<
-  number[]
->`array(select ${q(multipleOptionHiddenQuestions.questionId)} from ${multipleOptionHiddenQuestions} where ${q(multipleOptionHiddenQuestions.optionId)} = ${q(multipleOptions.id)} order by 1)`;
 
 const rowFields = {
   id: multipleOptions.id,

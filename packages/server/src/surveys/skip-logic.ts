@@ -1,6 +1,11 @@
-import { eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { qualified as q } from '../db/fold.ts';
 import type { Tx } from '../db/client.ts';
-import { multipleOptionHiddenQuestions, multipleOptionHiddenSegments } from '../db/schema/index.ts';
+import {
+  multipleOptionHiddenQuestions,
+  multipleOptionHiddenSegments,
+  multipleOptions,
+} from '../db/schema/index.ts';
 import { badRequest, conflict, type ValidationIssue } from '../http/errors.ts';
 import { ancestorsOf, questionKey, segmentKey, type SurveyTree } from './tree-model.ts';
 import { loadSurveyTree } from './tree.ts';
@@ -22,6 +27,14 @@ const skipLogicMessages = {
   brokenByMove: (option: string, question: string) =>
     `No se puede mover: la opción "${option}" de la pregunta "${question}" oculta un elemento que quedaría antes de su pregunta o la contendría. Quita esa regla de salto primero.`,
 };
+
+/** The ids of the segments and questions an option hides, as columns of a query of options. */
+export const hiddenSegmentIdsOf = sql<
+  number[]
+>`array(select ${q(multipleOptionHiddenSegments.segmentId)} from ${multipleOptionHiddenSegments} where ${q(multipleOptionHiddenSegments.optionId)} = ${q(multipleOptions.id)} order by 1)`;
+export const hiddenQuestionIdsOf = sql<
+  number[]
+>`array(select ${q(multipleOptionHiddenQuestions.questionId)} from ${multipleOptionHiddenQuestions} where ${q(multipleOptionHiddenQuestions.optionId)} = ${q(multipleOptions.id)} order by 1)`;
 
 /** The 400 issues of an option's hidden segments and questions (forward only, same survey). */
 function hiddenTargetIssues(
