@@ -26,6 +26,56 @@ export interface PaginationProps {
   className?: string;
 }
 
+/** An icon button stepping to another page ('Página anterior', 'Primera página'...). */
+function StepButton({
+  label,
+  icon: Icon,
+  isDisabled,
+  onPress,
+}: {
+  label: string;
+  icon: typeof ChevronLeftIcon;
+  isDisabled: boolean;
+  onPress: () => void;
+}) {
+  return (
+    <li>
+      <Button aria-label={label} variant="icon" size="sm" isDisabled={isDisabled} onPress={onPress}>
+        <Icon className="size-4" />
+      </Button>
+    </li>
+  );
+}
+
+/** The button of one page number. */
+function PageItem({
+  item,
+  current,
+  isDisabled,
+  onPress,
+}: {
+  item: number;
+  current: number;
+  isDisabled: boolean;
+  onPress: () => void;
+}) {
+  return (
+    <li>
+      <Button
+        aria-label={`Página ${item}`}
+        aria-current={item === current ? 'page' : undefined}
+        variant={item === current ? 'primary' : 'ghost'}
+        size="sm"
+        className="min-w-8 px-2"
+        isDisabled={isDisabled && item !== current}
+        onPress={onPress}
+      >
+        {item}
+      </Button>
+    </li>
+  );
+}
+
 /** Page navigation: previous/next, page numbers with ellipses, optional first/last. */
 export function Pagination({
   page,
@@ -40,7 +90,7 @@ export function Pagination({
   if (totalPages <= 0) return null;
   const current = Math.min(Math.max(1, page), totalPages);
   const items = paginationRange({ totalPages, currentPage: current, siblingCount });
-  const go = (target: number) => {
+  const go = (target: number) => () => {
     if (target !== current && target >= 1 && target <= totalPages) onPageChange(target);
   };
   const atStart = isDisabled || current <= 1;
@@ -50,29 +100,19 @@ export function Pagination({
     <nav aria-label={ariaLabel} className={className}>
       <ul className="flex flex-wrap items-center gap-1">
         {showFirstLastButtons && (
-          <li>
-            <Button
-              aria-label="Primera página"
-              variant="icon"
-              size="sm"
-              isDisabled={atStart}
-              onPress={() => go(1)}
-            >
-              <ChevronsLeftIcon className="size-4" />
-            </Button>
-          </li>
-        )}
-        <li>
-          <Button
-            aria-label="Página anterior"
-            variant="icon"
-            size="sm"
+          <StepButton
+            label="Primera página"
+            icon={ChevronsLeftIcon}
             isDisabled={atStart}
-            onPress={() => go(current - 1)}
-          >
-            <ChevronLeftIcon className="size-4" />
-          </Button>
-        </li>
+            onPress={go(1)}
+          />
+        )}
+        <StepButton
+          label="Página anterior"
+          icon={ChevronLeftIcon}
+          isDisabled={atStart}
+          onPress={go(current - 1)}
+        />
         {items.map((item, index) =>
           item === 'ellipsis' ? (
             <li
@@ -83,44 +123,28 @@ export function Pagination({
               …
             </li>
           ) : (
-            <li key={item}>
-              <Button
-                aria-label={`Página ${item}`}
-                aria-current={item === current ? 'page' : undefined}
-                variant={item === current ? 'primary' : 'ghost'}
-                size="sm"
-                className="min-w-8 px-2"
-                isDisabled={isDisabled && item !== current}
-                onPress={() => go(item)}
-              >
-                {item}
-              </Button>
-            </li>
+            <PageItem
+              key={item}
+              item={item}
+              current={current}
+              isDisabled={isDisabled}
+              onPress={go(item)}
+            />
           ),
         )}
-        <li>
-          <Button
-            aria-label="Página siguiente"
-            variant="icon"
-            size="sm"
-            isDisabled={atEnd}
-            onPress={() => go(current + 1)}
-          >
-            <ChevronRightIcon className="size-4" />
-          </Button>
-        </li>
+        <StepButton
+          label="Página siguiente"
+          icon={ChevronRightIcon}
+          isDisabled={atEnd}
+          onPress={go(current + 1)}
+        />
         {showFirstLastButtons && (
-          <li>
-            <Button
-              aria-label="Última página"
-              variant="icon"
-              size="sm"
-              isDisabled={atEnd}
-              onPress={() => go(totalPages)}
-            >
-              <ChevronsRightIcon className="size-4" />
-            </Button>
-          </li>
+          <StepButton
+            label="Última página"
+            icon={ChevronsRightIcon}
+            isDisabled={atEnd}
+            onPress={go(totalPages)}
+          />
         )}
       </ul>
     </nav>
