@@ -35,4 +35,11 @@ export const lockedOut: Account = {
   completeName: 'Bruno Bloqueo',
 };
 
+/** The demo promoter of the server's demo seed (docs/sync.md); its day is at /campo. */
+export const demoPromoter: Account = {
+  email: 'promotor@anaquel.mx',
+  password: 'Promotor#2026',
+  completeName: 'María Fernanda López Hernández',
+};
+
 export const extraAccounts: Account[] = [passwordChanger, passwordResetter, lockedOut];
