@@ -58,36 +58,21 @@ export interface ImageUploadProps extends FieldBaseProps {
 }
 
 /**
- * Image file field with preview: 'Seleccionar imagen' opens the file picker (images only), a file
- * can also be dropped on the preview; 'Quitar imagen' removes it. Shows the saved image
- * (`currentUrl`) until a new file is chosen.
+ * The choice of a file and its removal: a refused file shows why (and is not reported), every
+ * choice or removal marks the field as touched.
  */
-export function ImageUpload({
-  label = 'Imagen',
-  description,
-  errorMessage,
-  isTouched,
-  isInvalid,
+function useImageChoice({
   value,
   onChange,
   onBlur,
   currentUrl,
   onRemoveCurrent,
   maxSizeBytes,
-  isRequired,
-  isDisabled,
-  disabled,
-  className,
-}: ImageUploadProps) {
-  const id = useId();
+}: Pick<
+  ImageUploadProps,
+  'value' | 'onChange' | 'onBlur' | 'currentUrl' | 'onRemoveCurrent' | 'maxSizeBytes'
+>) {
   const [problem, setProblem] = useState<string | null>(null);
-  const fileUrl = useObjectUrl(value);
-  const previewUrl = value ? fileUrl : (currentUrl ?? null);
-  const off = Boolean(isDisabled || disabled);
-  const fieldError = showsError(isInvalid, isTouched) ? (errorMessage as string | undefined) : null;
-  const error = problem ?? fieldError;
-  const canRemove = !off && (Boolean(value) || (Boolean(currentUrl) && Boolean(onRemoveCurrent)));
-
   const choose = (file: File | undefined) => {
     if (!file) return;
     const why = imageFileProblem(file, maxSizeBytes);
@@ -101,48 +86,96 @@ export function ImageUpload({
     else onRemoveCurrent?.();
     onBlur?.();
   };
-  const onDrop = async (items: DropItem[]) => {
+  const drop = async (items: DropItem[]) => {
     const item = items.find(isFileDropItem);
     if (item) choose(await item.getFile());
   };
+  const hasImage = Boolean(value) || (Boolean(currentUrl) && Boolean(onRemoveCurrent));
+  return { problem, choose, remove, drop, hasImage };
+}
+
+/** The preview (or an image icon), on which a file can be dropped. */
+function PreviewDropZone({
+  label,
+  previewUrl,
+  hasError,
+  isDisabled,
+  onDrop,
+}: {
+  label: string;
+  previewUrl: string | null;
+  hasError: boolean;
+  isDisabled: boolean;
+  onDrop: (items: DropItem[]) => Promise<void>;
+}) {
+  return (
+    <DropZone
+      isDisabled={isDisabled}
+      onDrop={(event) => void onDrop(event.items)}
+      getDropOperation={() => 'copy'}
+      aria-label={`Soltar una imagen para ${label}`}
+      className={({ isDropTarget, isFocusVisible }) =>
+        [
+          'flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-lg border-2 border-dashed bg-surface-muted',
+          isDropTarget ? 'border-brand' : hasError ? 'border-danger' : 'border-border-strong',
+          isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : '',
+        ].join(' ')
+      }
+    >
+      {previewUrl ? (
+        <img src={previewUrl} alt={`Vista previa de ${label}`} className="size-full object-cover" />
+      ) : (
+        <ImageIcon className="size-10 text-fg-muted" />
+      )}
+    </DropZone>
+  );
+}
+
+/**
+ * Image file field with preview: 'Seleccionar imagen' opens the file picker (images only), a file
+ * can also be dropped on the preview; 'Quitar imagen' removes it. Shows the saved image
+ * (`currentUrl`) until a new file is chosen.
+ */
+export function ImageUpload({
+  label = 'Imagen',
+  description,
+  errorMessage,
+  isTouched,
+  isInvalid,
+  isRequired,
+  isDisabled,
+  disabled,
+  className,
+  ...choice
+}: ImageUploadProps) {
+  const id = useId();
+  const { value } = choice;
+  const { problem, choose, remove, drop, hasImage } = useImageChoice(choice);
+  const fileUrl = useObjectUrl(value);
+  const previewUrl = value ? fileUrl : (choice.currentUrl ?? null);
+  const off = Boolean(isDisabled || disabled);
+  const fieldError = showsError(isInvalid, isTouched) ? (errorMessage as string | undefined) : null;
+  const error = problem ?? fieldError;
+  const describedBy = [description && `${id}-description`, error && `${id}-error`];
 
   return (
     <div
       role="group"
       aria-labelledby={`${id}-label`}
-      aria-describedby={
-        [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ') ||
-        undefined
-      }
+      aria-describedby={describedBy.filter(Boolean).join(' ') || undefined}
       className={twMerge(fieldStackStyles, className)}
     >
       <Label id={`${id}-label`} elementType="span" isRequired={isRequired}>
         {label}
       </Label>
       <div className="flex flex-wrap items-center gap-4">
-        <DropZone
+        <PreviewDropZone
+          label={label}
+          previewUrl={previewUrl}
+          hasError={Boolean(error)}
           isDisabled={off}
-          onDrop={(event) => void onDrop(event.items)}
-          getDropOperation={() => 'copy'}
-          aria-label={`Soltar una imagen para ${label}`}
-          className={({ isDropTarget, isFocusVisible }) =>
-            [
-              'flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-lg border-2 border-dashed bg-surface-muted',
-              isDropTarget ? 'border-brand' : error ? 'border-danger' : 'border-border-strong',
-              isFocusVisible ? 'outline-2 outline-offset-2 outline-focus' : '',
-            ].join(' ')
-          }
-        >
-          {previewUrl ? (
-            <img
-              src={previewUrl}
-              alt={`Vista previa de ${label}`}
-              className="size-full object-cover"
-            />
-          ) : (
-            <ImageIcon className="size-10 text-fg-muted" />
-          )}
-        </DropZone>
+          onDrop={drop}
+        />
         <div className="flex flex-col items-start gap-2">
           <FileTrigger
             acceptedFileTypes={['image/*']}
@@ -153,7 +186,7 @@ export function ImageUpload({
               Seleccionar imagen
             </Button>
           </FileTrigger>
-          {canRemove && (
+          {!off && hasImage && (
             <Button variant="ghost" size="sm" onPress={remove}>
               <TrashIcon className="size-4 text-danger" />
               Quitar imagen
