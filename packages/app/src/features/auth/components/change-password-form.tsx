@@ -5,8 +5,7 @@ import { Controller } from 'react-hook-form';
 import { NewPasswordFields } from '../../../components/password/new-password-fields';
 import { PasswordForm } from '../../../components/password/password-form';
 import { useZodForm } from '../../../lib/forms';
-import { notify } from '../../../lib/notify';
-import { onBadRequest } from './on-bad-request';
+import { passwordOutcome } from './on-bad-request';
 import { useAuthStore } from '../../../stores/auth-store';
 import { changePasswordSchema } from '../schemas/password-schemas';
 
@@ -29,18 +28,14 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
     mutation.mutate(
       { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          notify('La contraseña se cambió exitosamente.', 'success');
-          onChanged();
-        },
-        // The mutation hands its 400 to this form (spec 1 §7).
-        onError: onBadRequest(
-          'Los datos ingresados son incorrectos. Verifica e inténtalo de nuevo.',
-          setError,
-          FIELDS,
-        ),
-      },
+      // The mutation hands its 400 to this form (spec 1 §7).
+      passwordOutcome({
+        success: 'La contraseña se cambió exitosamente.',
+        badRequest: 'Los datos ingresados son incorrectos. Verifica e inténtalo de nuevo.',
+        setError,
+        fields: FIELDS,
+        onDone: onChanged,
+      }),
     ),
   );
 

@@ -3,8 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { NewPasswordFields } from '../../../components/password/new-password-fields';
 import { PasswordForm } from '../../../components/password/password-form';
 import { useZodForm } from '../../../lib/forms';
-import { notify } from '../../../lib/notify';
-import { onBadRequest } from './on-bad-request';
+import { passwordOutcome } from './on-bad-request';
 import { resetPasswordSchema } from '../schemas/password-schemas';
 
 const FIELDS = ['newPassword', 'confirmPassword'] as const;
@@ -28,18 +27,14 @@ export function ResetPasswordForm({ token, email, onReset }: ResetPasswordFormPr
   const onSubmit = handleSubmit(({ newPassword }) =>
     mutation.mutate(
       { token, email, newPassword },
-      {
-        onSuccess: () => {
-          notify('Contraseña restablecida exitosamente.', 'success');
-          onReset();
-        },
-        // Its 400 (used or expired token, weak password) is handed to this page (spec 1 §7).
-        onError: onBadRequest(
-          'Los datos para restablecer la contraseña son incorrectos. Inténtalo de nuevo.',
-          setError,
-          FIELDS,
-        ),
-      },
+      // Its 400 (used or expired token, weak password) is handed to this page (spec 1 §7).
+      passwordOutcome({
+        success: 'Contraseña restablecida exitosamente.',
+        badRequest: 'Los datos para restablecer la contraseña son incorrectos. Inténtalo de nuevo.',
+        setError,
+        fields: FIELDS,
+        onDone: onReset,
+      }),
     ),
   );
 
