@@ -185,6 +185,81 @@ function DesignerSegment({
   );
 }
 
+/** A failure instead of the designer ('Id de cuestionario inválido', a load error). */
+function DesignerAlert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="flex items-center gap-2 text-sm font-medium text-danger">
+      <AlertTriangleIcon className="size-5" />
+      {children}
+    </p>
+  );
+}
+
+/** The survey's name, the toolbar, its description and its total points. */
+function DesignerHeader({ survey, toolbar }: { survey: SurveyTreeView; toolbar?: ReactNode }) {
+  return (
+    <header className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-start gap-3">
+        <h1 className="m-0 min-w-[min(100%,14rem)] flex-[1_1_14rem] text-xl font-semibold break-words text-fg">
+          {survey.name}
+        </h1>
+        {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
+      </div>
+      {survey.description && (
+        <p className="m-0 text-sm break-words text-fg-muted">{survey.description}</p>
+      )}
+      <p className="m-0 flex items-center gap-2 text-sm text-fg">
+        Puntos totales: <PointsBadge points={survey.points} />
+      </p>
+    </header>
+  );
+}
+
+/**
+ * The top-level segments with 'Agregar Segmento' before and after each; in a large survey every
+ * segment but the first renders once it nears the screen.
+ */
+function TopSegments({ survey, ctx }: { survey: SurveyTreeView; ctx: Ctx }) {
+  const deferred = useMemo(
+    () =>
+      survey.segments.reduce((sum, segment) => sum + segmentSize(segment).questions, 0) >=
+      DEFERRED_RENDER_MIN_QUESTIONS,
+    [survey],
+  );
+  const segments = sortedSegments(survey.segments);
+  const onAddSegment = ctx.onAddSegment;
+  const addTop = onAddSegment ? (order: number) => onAddSegment(null, order) : undefined;
+  if (segments.length === 0) {
+    return (
+      <>
+        <p className="m-0 py-3 text-center text-sm text-fg-muted">
+          Este cuestionario no tiene segmentos aún.
+        </p>
+        {addTop && <SegmentInsertionPoint order={0} onAddSegment={addTop} />}
+      </>
+    );
+  }
+  return (
+    <>
+      {addTop && <SegmentInsertionPoint order={segments[0]!.order} onAddSegment={addTop} />}
+      {segments.map((segment, i) => (
+        <Fragment key={segment.id}>
+          <DeferredSegment segment={segment} eager={!deferred || i === 0} headingLevel={2}>
+            <DesignerSegment
+              segment={segment}
+              isFirst={i === 0}
+              isLast={i === segments.length - 1}
+              level={2}
+              ctx={ctx}
+            />
+          </DeferredSegment>
+          {addTop && <SegmentInsertionPoint order={segment.order + 1} onAddSegment={addTop} />}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /**
  * The survey designer (spec 2 §2) with plain props: name, description and total points; the
  * warning 'Este cuestionario tiene errores de validación:'; 'Agregar Segmento' before and after
@@ -201,28 +276,9 @@ export function SurveyDesigner({
   ...actions
 }: SurveyDesignerProps) {
   const names = useMemo(() => (survey ? itemNames(survey) : new Map<string, string>()), [survey]);
-  const deferred = useMemo(
-    () =>
-      !!survey &&
-      survey.segments.reduce((sum, segment) => sum + segmentSize(segment).questions, 0) >=
-        DEFERRED_RENDER_MIN_QUESTIONS,
-    [survey],
-  );
-  if (status === 'invalid-id') {
-    return (
-      <p role="alert" className="flex items-center gap-2 text-sm font-medium text-danger">
-        <AlertTriangleIcon className="size-5" />
-        Id de cuestionario inválido
-      </p>
-    );
-  }
+  if (status === 'invalid-id') return <DesignerAlert>Id de cuestionario inválido</DesignerAlert>;
   if (status === 'error' || (status === 'ready' && !survey)) {
-    return (
-      <p role="alert" className="flex items-center gap-2 text-sm font-medium text-danger">
-        <AlertTriangleIcon className="size-5" />
-        Error al cargar la encuesta.
-      </p>
-    );
+    return <DesignerAlert>Error al cargar la encuesta.</DesignerAlert>;
   }
   if (status === 'loading' || !survey) {
     return (
@@ -232,54 +288,11 @@ export function SurveyDesigner({
       </div>
     );
   }
-  const ctx: Ctx = { ...actions, names, isBusy };
-  const segments = sortedSegments(survey.segments);
-  const addTop = actions.onAddSegment
-    ? (order: number) => actions.onAddSegment!(null, order)
-    : undefined;
   return (
     <div className="flex flex-col gap-4">
-      <header className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-start gap-3">
-          <h1 className="m-0 min-w-[min(100%,14rem)] flex-[1_1_14rem] text-xl font-semibold break-words text-fg">
-            {survey.name}
-          </h1>
-          {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
-        </div>
-        {survey.description && (
-          <p className="m-0 text-sm break-words text-fg-muted">{survey.description}</p>
-        )}
-        <p className="m-0 flex items-center gap-2 text-sm text-fg">
-          Puntos totales: <PointsBadge points={survey.points} />
-        </p>
-      </header>
+      <DesignerHeader survey={survey} toolbar={toolbar} />
       <ItemValidationWarning item={survey} title="Este cuestionario tiene errores de validación:" />
-      {segments.length === 0 ? (
-        <>
-          <p className="m-0 py-3 text-center text-sm text-fg-muted">
-            Este cuestionario no tiene segmentos aún.
-          </p>
-          {addTop && <SegmentInsertionPoint order={0} onAddSegment={addTop} />}
-        </>
-      ) : (
-        <>
-          {addTop && <SegmentInsertionPoint order={segments[0]!.order} onAddSegment={addTop} />}
-          {segments.map((segment, i) => (
-            <Fragment key={segment.id}>
-              <DeferredSegment segment={segment} eager={!deferred || i === 0} headingLevel={2}>
-                <DesignerSegment
-                  segment={segment}
-                  isFirst={i === 0}
-                  isLast={i === segments.length - 1}
-                  level={2}
-                  ctx={ctx}
-                />
-              </DeferredSegment>
-              {addTop && <SegmentInsertionPoint order={segment.order + 1} onAddSegment={addTop} />}
-            </Fragment>
-          ))}
-        </>
-      )}
+      <TopSegments survey={survey} ctx={{ ...actions, names, isBusy }} />
     </div>
   );
 }
