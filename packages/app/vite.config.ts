@@ -3,6 +3,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstLoadPreload } from './build/first-load-preload.ts';
 import { precompress } from './build/precompress.ts';
 import { routerTreeShaking } from './build/router-pure.ts';
 
@@ -39,6 +40,12 @@ export default defineConfig({
     // es-MX falls back to by language, so the language ('es') is what is kept.
     optimizeLocales.vite({ locales: ['es'] }),
     routerTreeShaking(),
+    // A signed-in page's first load fetches its router, shell and screen with the entry.
+    firstLoadPreload({
+      src: fileURLToPath(new URL('./src', import.meta.url)),
+      storageKey: 'anaquel-auth',
+      tabletMinWidth: 768,
+    }),
     precompress(),
   ],
   server: {

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LazyAppProviders } from './app/providers';
+import { startFirstScreen } from './app/first-screen';
 import { appErrorHandler, loadedAppServices } from './app/lazy-services';
 import { loadToaster } from './app/lazy-toaster';
 import { endSession, restoreSession } from './app/session';
@@ -29,10 +30,14 @@ const loadAppRouter = () => import('./app/app-router');
 /**
  * Renders the whole app at the current URL (its loading overlay until the first page loads). After
  * a reload the session is renewed while the router's code loads, not once it has rendered
- * (AppRoot's restore joins this one): a signed-in page's data then waits for neither.
+ * (AppRoot's restore joins this one); a signed-in page's shell, screen and first queries start
+ * meanwhile too (first-screen.ts): its data and code then wait for none of the router's work.
  */
 async function startApp() {
-  void restoreSession(appErrorHandler, () => endSession(loadedAppServices()?.queryClient));
+  const session = restoreSession(appErrorHandler, () =>
+    endSession(loadedAppServices()?.queryClient),
+  );
+  startFirstScreen(window.location, session);
   const { createAppRouter, AppRouter } = await loadAppRouter();
   render(<AppRouter router={createAppRouter()} />);
 }

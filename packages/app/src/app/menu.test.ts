@@ -2,7 +2,7 @@ import { DashboardIcon, TagIcon, UsersIcon } from '@anaquel/ui';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_PERMISSION_CODES } from '@anaquel/api';
 import { groupOfPath, isUnder, menuEntries, visibleMenu, type MenuEntry } from './menu';
-import { privateScreens } from './routes';
+import { privateScreens } from './screen-table';
 
 const entries: MenuEntry[] = [
   { path: '/dashboard', label: 'Panel de control', icon: DashboardIcon },

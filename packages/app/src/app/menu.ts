@@ -17,7 +17,7 @@ import {
   type Icon,
 } from '@anaquel/ui';
 import type { PermissionCode } from '@anaquel/api';
-import { privateScreens } from './routes';
+import { privateScreens } from './screen-table';
 
 export type MenuGroupId = 'security' | 'administration' | 'products' | 'operation' | 'reports';
 

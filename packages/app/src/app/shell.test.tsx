@@ -8,7 +8,8 @@ import { failureEnvelope, okEnvelope, stubApi, type RouteAnswer } from '../test/
 import { setViewportWidth } from '../test/match-media';
 import { getPasswordInput } from '../test/queries';
 import { renderRoutes } from '../test/render';
-import { buildRoutes, loadShellLayout } from './routes';
+import { buildRoutes } from './routes';
+import { loadShellLayout } from './screen-table';
 
 const maria: SessionUser = {
   id: 3,

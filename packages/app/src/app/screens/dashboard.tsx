@@ -1,7 +1,15 @@
+import { checkInSummaryQueryOptions } from '@anaquel/api';
 import { Link } from '@anaquel/ui';
 import { VisitSummary } from '../../features/checkins/visit-summary';
 import { useAuthStore } from '../../stores/auth-store';
 import { visibleMenu } from '../menu';
+import type { ScreenPrefetch } from '../screen-table';
+
+/** The visit figures, for holders of VIEW_CHECKINS (VisitSummary's query). */
+export const prefetch: ScreenPrefetch = (queryClient, { permissions }) => {
+  if (permissions.includes('VIEW_CHECKINS'))
+    void queryClient.prefetchQuery(checkInSummaryQueryOptions());
+};
 
 /** `/dashboard`: the landing screen of every signed-in user, with shortcuts to what they may open. */
 export default function DashboardPage() {

@@ -6,7 +6,8 @@ import { useAuthStore } from '../../stores/auth-store';
 import { failureEnvelope, okEnvelope, stubApi } from '../../test/api-stub';
 import { getPasswordInput } from '../../test/queries';
 import { renderRoutes } from '../../test/render';
-import { buildRoutes, loadShellLayout } from '../routes';
+import { buildRoutes } from '../routes';
+import { loadShellLayout } from '../screen-table';
 
 const admin: SessionUser = {
   id: 1,

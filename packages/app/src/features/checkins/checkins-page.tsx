@@ -19,11 +19,14 @@ import {
   columnSizes,
   createDataTableColumnHelper,
   formatDate,
+  resolveDataTableState,
   useDataTableState,
+  type DataTableState,
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ScreenPrefetch } from '../../app/screen-table';
 import { useAuthStore } from '../../stores/auth-store';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
 import { CHECK_IN_MAX_DAYS, cutVisitRange, mapsUrl, visitRangeFromParams } from './visit-dates';
@@ -145,6 +148,69 @@ function MapLink({
   );
 }
 
+/** The three row actions: where the visit started and ended on a map, and its surveys. */
+function VisitActions({ row }: { row: CheckIn }) {
+  return (
+    <>
+      <MapLink
+        label={`Ver ubicación de entrada de la visita a ${row.pointOfSale}`}
+        latitude={row.checkInLatitude}
+        longitude={row.checkInLongitude}
+      />
+      <MapLink
+        label={`Ver ubicación de salida de la visita a ${row.pointOfSale}`}
+        latitude={row.checkOutLatitude}
+        longitude={row.checkOutLongitude}
+      />
+      <Link
+        href={row.unavailable ? undefined : `/checkins/${row.id}/surveys`}
+        isDisabled={row.unavailable}
+        variant="ghost"
+        aria-label={`Ver encuestas de la visita a ${row.pointOfSale}`}
+        className="h-8 w-8 px-0 data-disabled:opacity-40"
+      >
+        <ListChecksIcon className="size-4" />
+      </Link>
+    </>
+  );
+}
+
+/** The list's filters in the URL: the date window and, for holders of VIEW_USERS, the promoter. */
+function visitFilters(params: URLSearchParams, permissions: readonly string[]) {
+  const canFilterByPromoter = permissions.includes('VIEW_USERS');
+  const promoterParam = Number(params.get('promoterId'));
+  const promoterId =
+    canFilterByPromoter && Number.isSafeInteger(promoterParam) && promoterParam > 0
+      ? promoterParam
+      : null;
+  return { canFilterByPromoter, range: visitRangeFromParams(params), promoterId };
+}
+
+/** The page of visits the list asks for, from its filters and the table's page and sort. */
+function visitListParams(
+  { range, promoterId }: ReturnType<typeof visitFilters>,
+  table: DataTableState,
+): CheckInListParams {
+  return {
+    Page: table.pageIndex + 1,
+    PageSize: table.pageSize,
+    startDate: range.start,
+    endDate: range.end,
+    ...(promoterId ? { promoterId } : {}),
+    ...(table.sorting.length ? { Sort: toApiSort(table.sorting) } : {}),
+  };
+}
+
+/** The table at first: the first page, unsorted. */
+const FIRST_PAGE = resolveDataTableState({ pageSize: DEFAULT_PAGE_SIZE });
+
+/** The first page of the visits at the URL's filters, and the promoters to filter by. */
+export const prefetch: ScreenPrefetch = (queryClient, { search, permissions }) => {
+  const filters = visitFilters(search, permissions);
+  void queryClient.prefetchQuery(checkInsQueryOptions(visitListParams(filters, FIRST_PAGE)));
+  if (filters.canFilterByPromoter) void queryClient.prefetchQuery(promotersQueryOptions());
+};
+
 /**
  * `/checkins` 'Visitas' (spec 1 §2): the promoters' visits of a date window (yesterday to today
  * at first, 7 days at most), by promoter for holders of VIEW_USERS; the filters live in the URL
@@ -152,26 +218,13 @@ function MapLink({
  */
 export default function CheckInsPage() {
   const permissions = useAuthStore((s) => s.user?.permissions ?? NO_PERMISSIONS);
-  const canFilterByPromoter = permissions.includes('VIEW_USERS');
   const [params, setParams] = useSearchParams();
-  const range = visitRangeFromParams(params);
-  const promoterParam = Number(params.get('promoterId'));
-  const promoterId =
-    canFilterByPromoter && Number.isSafeInteger(promoterParam) && promoterParam > 0
-      ? promoterParam
-      : null;
+  const filters = visitFilters(params, permissions);
+  const { canFilterByPromoter, range, promoterId } = filters;
 
-  const table = useDataTableState({ pageSize: DEFAULT_PAGE_SIZE });
+  const table = useDataTableState(FIRST_PAGE);
   const promoters = useQuery({ ...promotersQueryOptions(), enabled: canFilterByPromoter });
-  const query: CheckInListParams = {
-    Page: table.state.pageIndex + 1,
-    PageSize: table.state.pageSize,
-    startDate: range.start,
-    endDate: range.end,
-    ...(promoterId ? { promoterId } : {}),
-    ...(table.state.sorting.length ? { Sort: toApiSort(table.state.sorting) } : {}),
-  };
-  const page = useQuery(checkInsQueryOptions(query));
+  const page = useQuery(checkInsQueryOptions(visitListParams(filters, table.state)));
   // A page of visits renders as a transition: React renders the table in slices, yielding to the
   // browser between them, instead of one long task that blocks a slow phone when the rows arrive.
   const shown = useDeferredValue(page.data);
@@ -212,29 +265,7 @@ export default function CheckInsPage() {
         initialHiddenColumns={['campaign']}
         // Three 32 px icon links with their gaps and padding.
         rowActionsSize={120}
-        rowActions={(row) => (
-          <>
-            <MapLink
-              label={`Ver ubicación de entrada de la visita a ${row.pointOfSale}`}
-              latitude={row.checkInLatitude}
-              longitude={row.checkInLongitude}
-            />
-            <MapLink
-              label={`Ver ubicación de salida de la visita a ${row.pointOfSale}`}
-              latitude={row.checkOutLatitude}
-              longitude={row.checkOutLongitude}
-            />
-            <Link
-              href={row.unavailable ? undefined : `/checkins/${row.id}/surveys`}
-              isDisabled={row.unavailable}
-              variant="ghost"
-              aria-label={`Ver encuestas de la visita a ${row.pointOfSale}`}
-              className="h-8 w-8 px-0 data-disabled:opacity-40"
-            >
-              <ListChecksIcon className="size-4" />
-            </Link>
-          </>
-        )}
+        rowActions={(row) => <VisitActions row={row} />}
         toolbar={
           <div className="flex flex-wrap items-start gap-3">
             <VisitDates

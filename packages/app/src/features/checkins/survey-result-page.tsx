@@ -14,6 +14,7 @@ import {
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import type { ScreenPrefetch } from '../../app/screen-table';
 import { parseRouteId } from '../../components/resource/route-id';
 
 /** The result as the ui shows it: photo ids become gallery images (thumbnail and full URLs). */
@@ -36,6 +37,21 @@ function Message({ children, role }: { children: string; role?: 'alert' | 'statu
   );
 }
 
+function resultQueryOptions(checkInSurveyId: number) {
+  return {
+    ...checkInSurveyResultQueryOptions(checkInSurveyId),
+    // A 404 is shown on the page ('No se encontraron respuestas...'), not as a toast.
+    meta: { handledStatuses: [404] },
+  };
+}
+
+/** The answered survey of the URL, when its id is valid. */
+export const prefetch: ScreenPrefetch = (queryClient, { params }) => {
+  const checkInSurveyId = parseRouteId(params.checkInSurveyId);
+  if (parseRouteId(params.checkInId) !== null && checkInSurveyId !== null)
+    void queryClient.prefetchQuery(resultQueryOptions(checkInSurveyId));
+};
+
 /**
  * `/checkins/{checkInId}/surveys/{checkInSurveyId}` (spec 1 §2): one answered survey - the
  * header with the period, its minutes and 'answerPoints de surveyPoints puntos', then the nested
@@ -46,12 +62,7 @@ export default function SurveyResultPage() {
   const checkInId = parseRouteId(params.checkInId);
   const checkInSurveyId = parseRouteId(params.checkInSurveyId);
   const valid = checkInId !== null && checkInSurveyId !== null;
-  const result = useQuery({
-    ...checkInSurveyResultQueryOptions(checkInSurveyId ?? 0),
-    enabled: valid,
-    // A 404 is shown on the page ('No se encontraron respuestas...'), not as a toast.
-    meta: { handledStatuses: [404] },
-  });
+  const result = useQuery({ ...resultQueryOptions(checkInSurveyId ?? 0), enabled: valid });
 
   const back = valid ? (
     <Link
