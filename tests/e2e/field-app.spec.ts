@@ -1,6 +1,7 @@
 // Issue #22: the promoters' field app at /campo on a phone. The demo promoter signs in at /login,
 // lands on /campo, sees today's points of sale nearest first, searches, and keeps working from
-// the device's copy offline. Anybody else at /campo is told it is for promoters.
+// the device's copy offline, where it checks in 'No disponible'. Anybody else at /campo is told
+// it is for promoters.
 import { expect, test, type Locator } from '@playwright/test';
 import { admin, demoPromoter } from '../support/accounts.ts';
 import { signIn, submitLogin } from '../support/app.ts';
@@ -69,6 +70,26 @@ test('a promoter lands on /campo, finds the nearest shops, searches and works of
   await expect(page.getByText(/^Datos de hace/)).toBeVisible();
   await expect(places(list)).toHaveCount(count);
   await page.screenshot({ path: test.info().outputPath('campo-375-offline.png') });
+
+  // Offline still, a check-in at the nearest shop: 1.5 km away is warned about, not blocked;
+  // 'No disponible' is confirmed and the list marks the shop.
+  const nearest = places(list).first();
+  const nearestName = (await nearest.getByRole('heading', { level: 2 }).textContent())!.trim();
+  await nearest.getByRole('link', { name: `Visitar ${nearestName}` }).click();
+  await expect(page).toHaveURL(/\/campo\/punto\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: nearestName })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('a más de 200 m');
+  await page.screenshot({ path: test.info().outputPath('campo-375-check-in.png') });
+  await page.getByRole('button', { name: 'No disponible' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Punto de venta no disponible' });
+  await dialog.getByRole('button', { name: 'Registrar no disponible' }).click();
+  await expect(page).toHaveURL(/\/campo$/);
+  await expect(
+    places(list).filter({ hasText: nearestName }).getByText('No disponible', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    places(list).filter({ hasText: nearestName }).getByText('Visitado hoy'),
+  ).toBeVisible();
 
   // Back online, the day is downloaded again.
   const download = page.waitForResponse((r) => r.url().endsWith('/api/v1/sync/data'));

@@ -1,8 +1,13 @@
 import { isPromoterProfile, type SessionUser } from '@anaquel/api';
 import { EmptyState, Link, ShieldIcon } from '@anaquel/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { RouterProvider } from 'react-aria-components';
 import { useAuthStore } from '../stores/auth-store';
+import { CheckInScreen } from './check-in/check-in-screen';
+import { newVisit } from './check-in/check-in-rules';
+import { TODAY_PATH, useFieldPage } from './field-paths';
 import { goToSignIn } from './field-session';
+import { todayPlaces } from './today/today-list';
 import { TodayScreen } from './today/today-screen';
 import { useFieldWork } from './use-field-work';
 import { usePosition } from './use-position';
@@ -53,19 +58,43 @@ function PromoterDay({ user }: { user: SessionUser }) {
   const position = usePosition();
   const isOnline = useOnline();
   const now = useMinuteClock();
+  const [page, navigate] = useFieldPage();
+  const place =
+    page.name === 'check-in' && field.work
+      ? todayPlaces(field.work.data, field.visits, null).find(
+          (row) => row.pointOfSale.id === page.pointOfSaleId,
+        )
+      : undefined;
   return (
-    <TodayScreen
-      promoterName={user.completeName}
-      work={field.work}
-      visits={field.visits}
-      position={position}
-      isLoading={field.isLoading}
-      isRefreshing={field.isRefreshing}
-      isOnline={isOnline}
-      problem={field.problem}
-      onRefresh={field.refresh}
-      now={now}
-    />
+    <RouterProvider navigate={navigate}>
+      {place ? (
+        <CheckInScreen
+          pointOfSale={place.pointOfSale}
+          campaigns={place.campaigns}
+          position={position}
+          listHref={TODAY_PATH}
+          onCheckIn={async (campaignId, unavailable) => {
+            await field.recordVisit(
+              newVisit({ campaignId, pointOfSaleId: place.pointOfSale.id, unavailable, position }),
+            );
+            navigate(TODAY_PATH);
+          }}
+        />
+      ) : (
+        <TodayScreen
+          promoterName={user.completeName}
+          work={field.work}
+          visits={field.visits}
+          position={position}
+          isLoading={field.isLoading}
+          isRefreshing={field.isRefreshing}
+          isOnline={isOnline}
+          problem={field.problem}
+          onRefresh={field.refresh}
+          now={now}
+        />
+      )}
+    </RouterProvider>
   );
 }
 

@@ -1,5 +1,6 @@
 // A small download for the field app's tests: two campaigns around Mexico City's centre.
 import type { SyncData, SyncPointOfSale } from '@anaquel/api';
+import type { StoredVisit } from './store/db';
 
 /** Where the tests' promoter stands: the Zócalo. */
 export const ZOCALO = { latitude: 19.432608, longitude: -99.133209 };
@@ -64,5 +65,23 @@ export function syncDataFixture(): SyncData {
     ],
     products: [],
     surveys: [],
+  };
+}
+
+/** A visit of the fixture's campaign 1 at point of sale 12, sent to the outbox on the 26th. */
+export function visitFixture(overrides: Partial<StoredVisit> = {}): StoredVisit {
+  return {
+    uuid: '5b1f1d1e-8a61-4c0e-9a43-0f6c2b7d9e21',
+    campaignId: 1,
+    pointOfSaleId: 12,
+    day: '2026-11-26',
+    state: 'pending',
+    unavailable: false,
+    startDate: '2026-11-26T17:00:00.000Z',
+    endDate: '2026-11-26T17:40:00.000Z',
+    checkInLatitude: 19.4352,
+    checkInLongitude: -99.1412,
+    checkInAccuracy: 12,
+    ...overrides,
   };
 }

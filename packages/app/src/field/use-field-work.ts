@@ -8,7 +8,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { endFieldSession } from './field-session';
 import { openFieldDb, type FieldDb, type StoredVisit, type StoredWork } from './store/db';
-import { mexicoCityDay, visitsOfDay } from './store/visits';
+import { mexicoCityDay, saveVisit, visitsOfDay } from './store/visits';
 import { loadWork, refreshWork } from './store/work';
 
 /** The device's day of work as a screen reads it. */
@@ -25,6 +25,8 @@ export interface FieldWork {
   problem: string | null;
   /** Downloads the day again (the 'Actualizar' button). */
   refresh: () => void;
+  /** Stores a visit (new, or in a new state) and shows it. */
+  recordVisit: (visit: StoredVisit) => Promise<void>;
 }
 
 /** The message of a failed download; offline is no fault, the saved data keeps working. */
@@ -107,5 +109,14 @@ export function useFieldWork(userId: number): FieldWork {
     return () => window.removeEventListener('online', refresh);
   }, [db, refresh]);
 
-  return { work, visits, isLoading, isRefreshing, problem, refresh };
+  const recordVisit = useCallback(
+    async (visit: StoredVisit) => {
+      if (!db) throw new Error('El almacenamiento del teléfono no está abierto.');
+      await saveVisit(db, visit);
+      setVisits(await visitsOfDay(db, mexicoCityDay(new Date())));
+    },
+    [db],
+  );
+
+  return { work, visits, isLoading, isRefreshing, problem, refresh, recordVisit };
 }

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { syncDataFixture } from '../testing';
+import { syncDataFixture, visitFixture } from '../testing';
 import { MIGRATIONS, openFieldDb, type Migration, type StoredVisit } from './db';
 import { mexicoCityDay, saveVisit, visitKey, visitsOfDay } from './visits';
 import { loadWork, refreshWork } from './work';
@@ -12,15 +12,7 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });
 
-const visit = (overrides: Partial<StoredVisit> = {}): StoredVisit => ({
-  uuid: '5b1f1d1e-8a61-4c0e-9a43-0f6c2b7d9e21',
-  campaignId: 1,
-  pointOfSaleId: 12,
-  day: '2026-11-26',
-  state: 'pending',
-  startDate: '2026-11-26T17:00:00.000Z',
-  ...overrides,
-});
+const visit = visitFixture;
 
 describe('the device store', () => {
   it('keeps the download with the time it was taken', async () => {

@@ -29,8 +29,17 @@ export interface StoredVisit {
   /** The Mexico City day the visit started (YYYY-MM-DD): what 'Visitado hoy' reads. */
   day: string;
   state: VisitState;
+  /** The point of sale could not be visited: sent with no surveys (docs/sync.md). */
+  unavailable: boolean;
   /** RFC 3339 instant of the check-in. */
   startDate: string;
+  /** RFC 3339 instant of the check-out; null while the visit is under way. */
+  endDate: string | null;
+  /** Where the phone was at the check-in (degrees), or null without a position. */
+  checkInLatitude: number | null;
+  checkInLongitude: number | null;
+  /** The position's accuracy in metres, as the phone gave it (kept for the review, not sent). */
+  checkInAccuracy: number | null;
 }
 
 interface FieldSchema extends DBSchema {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredVisit } from '../store/db';
 import { visitKey } from '../store/visits';
-import { syncDataFixture, ZOCALO } from '../testing';
+import { syncDataFixture, visitFixture, ZOCALO } from '../testing';
 import { dataAge } from './age';
 import { distanceMeters, formatDistance } from './distance';
 import { isVisited, searchPlaces, sortPlaces, todayPlaces } from './today-list';
@@ -75,14 +75,8 @@ describe("today's list", () => {
   });
 
   it("marks a point of sale visited by this device's visits of today, not a started one", () => {
-    const visit = (state: StoredVisit['state']): StoredVisit => ({
-      uuid: `u-${state}`,
-      campaignId: 2,
-      pointOfSaleId: 12,
-      day: '2026-11-26',
-      state,
-      startDate: '2026-11-26T17:00:00.000Z',
-    });
+    const visit = (state: StoredVisit['state']) =>
+      visitFixture({ uuid: `u-${state}`, campaignId: 2, pointOfSaleId: 12, state });
     const withVisit = (state: StoredVisit['state']) =>
       todayPlaces(syncDataFixture(), new Map([[visitKey(2, 12), visit(state)]]), null);
     const [, sent] = withVisit('sent');

@@ -4,7 +4,7 @@ import type { StoredVisit } from '../store/db';
 import { distanceMeters, type LatLng } from './distance';
 
 /** A campaign to work at a point of sale today, and this device's visit of it, if any. */
-interface PlaceCampaign {
+export interface PlaceCampaign {
   campaignId: number;
   name: string;
   visit: StoredVisit | null;
@@ -85,4 +85,14 @@ export function sortPlaces(places: readonly TodayPlace[]): TodayPlace[] {
 /** Whether any campaign of the place has a visit on this device today (not only started). */
 export function isVisited(place: TodayPlace): boolean {
   return place.campaigns.some(({ visit }) => visit !== null && visit.state !== 'draft');
+}
+
+/** The address as a promoter reads it on a sign: street and number, neighbourhood, town. */
+export function addressOf(place: SyncPointOfSale): string {
+  const number = place.internalNumber
+    ? `${place.externalNumber} int. ${place.internalNumber}`
+    : place.externalNumber;
+  return [`${place.street} ${number}`, place.settlement, place.municipality, place.stateName]
+    .filter(Boolean)
+    .join(', ');
 }

@@ -2,9 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
 import { describe, expect, it, vi } from 'vitest';
-import type { StoredVisit } from '../store/db';
 import { visitKey } from '../store/visits';
-import { syncDataFixture, ZOCALO } from '../testing';
+import { syncDataFixture, visitFixture, ZOCALO } from '../testing';
 import { TodayScreen, type TodayScreenProps } from './today-screen';
 
 const takenAt = '2026-11-26T18:00:00.000Z';
@@ -97,14 +96,7 @@ describe('TodayScreen', () => {
   });
 
   it('marks the points of sale visited today on this device', () => {
-    const visit: StoredVisit = {
-      uuid: 'u-1',
-      campaignId: 1,
-      pointOfSaleId: 11,
-      day: '2026-11-26',
-      state: 'pending',
-      startDate: '2026-11-26T17:00:00.000Z',
-    };
+    const visit = visitFixture({ uuid: 'u-1', campaignId: 1, pointOfSaleId: 11 });
     renderToday({ visits: new Map([[visitKey(1, 11), visit]]) });
     const visited = screen.getByRole('listitem', { name: 'Súper Ángel Reforma' });
     expect(within(visited).getByText('Visitado hoy')).toBeVisible();

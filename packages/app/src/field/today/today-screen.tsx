@@ -1,10 +1,10 @@
-import type { SyncPointOfSale } from '@anaquel/api';
 import {
   AlertTriangleIcon,
   Badge,
   Button,
   CheckCircleIcon,
   EmptyState,
+  Link,
   Label,
   MapPinIcon,
   SearchIcon,
@@ -14,10 +14,18 @@ import {
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Input, SearchField } from 'react-aria-components';
 import type { StoredVisit, StoredWork } from '../store/db';
+import { checkInHref } from '../field-paths';
 import type { PositionState } from '../use-position';
 import { dataAge } from './age';
 import { formatDistance } from './distance';
-import { isVisited, searchPlaces, sortPlaces, todayPlaces, type TodayPlace } from './today-list';
+import {
+  addressOf,
+  isVisited,
+  searchPlaces,
+  sortPlaces,
+  todayPlaces,
+  type TodayPlace,
+} from './today-list';
 
 export interface TodayScreenProps {
   /** The signed-in promoter's name, for the header. */
@@ -211,16 +219,6 @@ function TodayBody({
   );
 }
 
-/** The address as a promoter reads it on a sign: street and number, neighbourhood, town. */
-function addressOf(place: SyncPointOfSale): string {
-  const number = place.internalNumber
-    ? `${place.externalNumber} int. ${place.internalNumber}`
-    : place.externalNumber;
-  return [`${place.street} ${number}`, place.settlement, place.municipality, place.stateName]
-    .filter(Boolean)
-    .join(', ');
-}
-
 function PlaceItem({ place }: { place: TodayPlace }) {
   const { pointOfSale, campaigns, distance } = place;
   const visited = isVisited(place);
@@ -257,7 +255,8 @@ function PlaceItem({ place }: { place: TodayPlace }) {
         {campaigns.map(({ campaignId, name, visit }) => (
           <li key={campaignId} className="flex items-center gap-2">
             <span className="min-w-0 flex-1">{name}</span>
-            {visit && visit.state !== 'draft' && (
+            {visit?.unavailable && <Badge tone="warning">No disponible</Badge>}
+            {visit && !visit.unavailable && visit.state !== 'draft' && (
               <span className="text-success-soft-fg">
                 <CheckCircleIcon className="inline size-4" aria-hidden />
                 <span className="sr-only"> visitada hoy</span>
@@ -267,6 +266,14 @@ function PlaceItem({ place }: { place: TodayPlace }) {
           </li>
         ))}
       </ul>
+      <Link
+        href={checkInHref(pointOfSale.id)}
+        variant="secondary"
+        className="mt-1 min-h-12 text-base"
+        aria-label={`Visitar ${pointOfSale.name}`}
+      >
+        Visitar
+      </Link>
     </li>
   );
 }
