@@ -1,3 +1,4 @@
+import { fileUrl } from '@anaquel/api';
 import {
   DatePicker,
   ImageUpload,
@@ -237,18 +238,35 @@ export function FormDatePicker<T extends FieldValues>({
   );
 }
 
-/** An image file (File while a new one is chosen, null otherwise) with its preview. */
+/** The server's default upload limit (UPLOAD_LIMIT, 5 MB). */
+const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * An image file (File while a new one is chosen, null otherwise) with its preview: the stored
+ * file until another is chosen, none larger than the server's upload limit.
+ */
 export function FormImageUpload<T extends FieldValues>({
   control,
   name,
+  storedFileId,
   ...props
-}: ControlledProps<T> & Omit<ImageUploadProps, Bound | 'errorMessage'>) {
+}: ControlledProps<T> &
+  Omit<ImageUploadProps, Bound | 'errorMessage' | 'currentUrl' | 'maxSizeBytes'> & {
+    /** The stored image's file id (`GET files/{id}`), null when there is none. */
+    storedFileId: string | null;
+  }) {
   return (
     <Bind
       control={control}
       name={name}
       render={(shared, field) => (
-        <ImageUpload {...props} {...shared} value={(field.value as File | null) ?? null} />
+        <ImageUpload
+          {...props}
+          {...shared}
+          currentUrl={storedFileId ? fileUrl(storedFileId) : null}
+          maxSizeBytes={IMAGE_MAX_BYTES}
+          value={(field.value as File | null) ?? null}
+        />
       )}
     />
   );

@@ -3,9 +3,7 @@ import { PackageIcon, StoreIcon } from '@anaquel/ui';
 import {
   FormDatePicker,
   FormClientsMultiSelect,
-  FormSwitch,
-  FormTextArea,
-  FormTextField,
+  NamedFields,
   PLACEHOLDERS,
   ResourceListPage,
   dateColumn,
@@ -23,13 +21,11 @@ import {
   type CampaignValues,
 } from './campaign-schema';
 
-function CampaignFields({ form }: FormFieldsProps<CampaignValues>) {
-  const { control } = form;
-  const startDate = form.watch('startDate');
+function CampaignFields(props: FormFieldsProps<CampaignValues>) {
+  const { control } = props.form;
+  const startDate = props.form.watch('startDate');
   return (
-    <>
-      <FormTextField control={control} name="name" label="Nombre" isRequired autoFocus />
-      <FormTextArea control={control} name="description" label="Descripción" rows={3} />
+    <NamedFields {...props}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormDatePicker
           control={control}
@@ -47,8 +43,7 @@ function CampaignFields({ form }: FormFieldsProps<CampaignValues>) {
         />
       </div>
       <FormClientsMultiSelect control={control} name="clientIds" />
-      <FormSwitch control={control} name="isActive" label="Activo" />
-    </>
+    </NamedFields>
   );
 }
 

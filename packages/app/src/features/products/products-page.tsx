@@ -1,4 +1,4 @@
-import { fileUrl, type Product } from '@anaquel/api';
+import type { Product } from '@anaquel/api';
 import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -18,9 +18,6 @@ import {
   type FormFieldsProps,
 } from '../../components/resource';
 import { productSchema, type ProductOutput, type ProductValues } from './product-schema';
-
-/** The server's default upload limit (UPLOAD_LIMIT, 5 MB). */
-const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export function ProductFields({ form }: FormFieldsProps<ProductValues>) {
   const { control, setValue, getValues } = form;
@@ -78,8 +75,7 @@ export function ProductFields({ form }: FormFieldsProps<ProductValues>) {
         control={control}
         name="productImage"
         label="Imagen del producto"
-        currentUrl={productImageUrl ? fileUrl(productImageUrl) : null}
-        maxSizeBytes={IMAGE_MAX_BYTES}
+        storedFileId={productImageUrl}
       />
       <FormSwitch control={control} name="isActive" label="Activo" />
     </>

@@ -19,6 +19,7 @@ import { numberColumn } from '../../components/resource/columns';
 import { OptionFields } from './item-form';
 import { optionValuesOf } from './option-form';
 import { CascadedListPage } from './survey-filters';
+import { surveyItemColumns } from './survey-item-columns';
 import { optionBody, optionSchema } from './survey-schemas';
 
 // The option's question type and 'Otro' flag ride along in the form to drive the locks.
@@ -96,15 +97,13 @@ export const multipleOptionsResource = defineResource<
   labels: { singular: 'opción múltiple', plural: 'opciones múltiples', feminine: true },
   permission: 'MULTIPLEOPTIONS',
   invalidates: SURVEY_RESOURCES,
-  columns: [
-    // A survey and its copy have identical rows otherwise (issue #20).
-    textColumn<MultipleOptionRow>('surveyName', 'Cuestionario'),
+  columns: surveyItemColumns<MultipleOptionRow>(
     textColumn<MultipleOptionRow>('questionDescription', 'Pregunta'),
     numberColumn<MultipleOptionRow>('order', 'Orden'),
     textColumn<MultipleOptionRow>('description', 'Descripción'),
     numberColumn<MultipleOptionRow>('points', 'Puntos'),
     flagColumn<MultipleOptionRow>('isOther', 'Opción extra'),
-  ],
+  ),
   rowName: (row) => `${row.description} (${row.questionDescription})`,
   canDelete: (row) => !optionLocks(row.questionType, row).delete,
   form: {

@@ -9,6 +9,7 @@ import { numberColumn } from '../../components/resource/columns';
 import { QuestionFields } from './item-form';
 import { QuestionPlacementFields, questionFormValues, questionValuesOf } from './question-form';
 import { CascadedListPage } from './survey-filters';
+import { surveyItemColumns } from './survey-item-columns';
 import {
   questionBody,
   questionSchema,
@@ -35,9 +36,7 @@ export const questionsResource = defineResource<'/questions', QuestionValues, Qu
   labels: { singular: 'pregunta', plural: 'preguntas', feminine: true },
   permission: 'QUESTIONS',
   invalidates: SURVEY_RESOURCES,
-  columns: [
-    // A survey and its copy have identical rows otherwise (issue #20).
-    textColumn<Question>('surveyName', 'Cuestionario'),
+  columns: surveyItemColumns<Question>(
     textColumn<Question>('segmentName', 'Segmento'),
     numberColumn<Question>('order', 'Orden'),
     textColumn<Question>('typeDescription', 'Tipo'),
@@ -50,7 +49,7 @@ export const questionsResource = defineResource<'/questions', QuestionValues, Qu
       placeholder: 'Sin límite',
     }),
     numberColumn<Question>('points', 'Puntos'),
-  ],
+  ),
   rowName: (row) => row.description,
   form: {
     schema: questionSchema,

@@ -9,6 +9,7 @@ import { numberColumn } from '../../components/resource/columns';
 import { SegmentFields } from './item-form';
 import { SegmentPlacementFields, segmentFormValues, segmentValuesOf } from './segment-form';
 import { CascadedListPage } from './survey-filters';
+import { surveyItemColumns } from './survey-item-columns';
 import {
   segmentBody,
   segmentSchema,
@@ -32,14 +33,13 @@ export const segmentsResource = defineResource<'/segments', SegmentValues, Segme
   labels: { singular: 'segmento', plural: 'segmentos', feminine: false },
   permission: 'SEGMENTS',
   invalidates: SURVEY_RESOURCES,
-  columns: [
-    textColumn<Segment>('surveyName', 'Cuestionario'),
+  columns: surveyItemColumns<Segment>(
     textColumn<Segment>('parentName', 'Segmento padre', { placeholder: 'Sin segmento padre' }),
     textColumn<Segment>('name', 'Nombre'),
     textColumn<Segment>('description', 'Descripción', { placeholder: PLACEHOLDERS.description }),
     numberColumn<Segment>('order', 'Orden'),
     numberColumn<Segment>('points', 'Puntos'),
-  ],
+  ),
   rowName: (row) => row.name,
   form: {
     schema: segmentSchema,

@@ -42,12 +42,24 @@ const pointsRule = z
 /** spec 2 §5: order at least 0 (empty = at the end). */
 const orderRule = z.number().int().min(0, { error: ORDER_MIN }).nullable();
 
+/** The name and description of a survey or a segment (spec 2 §5 "Common"). */
+const namedRules = { name: nameRule, description: descriptionRule(255) };
+
+/** The body's name and description: an empty description is sent as null. */
+function namedPart(values: { name: string; description: string }) {
+  return { name: values.name, description: nullIfEmpty(values.description) };
+}
+
+/** The body's order: left out when empty, so the server puts the item at the end. */
+function orderPart(order: number | null): { order?: number } {
+  return order === null ? {} : { order };
+}
+
 // ---------------------------------------------------------------- survey
 export const surveySchema = z.object({
   campaignId: requiredIdRule('La campaña es obligatoria'),
   type: requiredIdRule('El tipo es obligatorio'),
-  name: nameRule,
-  description: descriptionRule(255),
+  ...namedRules,
   points: pointsRule,
   isActive: isActiveRule,
 });
@@ -58,8 +70,7 @@ export function surveyBody(values: SurveyOutput): SurveyInput {
   return {
     campaignId: values.campaignId,
     type: values.type as SurveyInput['type'],
-    name: values.name,
-    description: nullIfEmpty(values.description),
+    ...namedPart(values),
     points: values.points,
     isActive: values.isActive,
   };
@@ -69,8 +80,7 @@ export function surveyBody(values: SurveyOutput): SurveyInput {
 export const segmentSchema = z.object({
   surveyId: requiredIdRule('El cuestionario es obligatorio'),
   parentId: z.number().int().positive().nullable(),
-  name: nameRule,
-  description: descriptionRule(255),
+  ...namedRules,
   order: orderRule,
   points: pointsRule,
 });
@@ -81,9 +91,8 @@ export function segmentBody(values: SegmentOutput): SegmentInput {
   return {
     surveyId: values.surveyId,
     parentId: values.parentId,
-    name: values.name,
-    description: nullIfEmpty(values.description),
-    ...(values.order === null ? {} : { order: values.order }),
+    ...namedPart(values),
+    ...orderPart(values.order),
     points: values.points,
   };
 }
@@ -127,7 +136,7 @@ export function questionBody(values: QuestionOutput): QuestionInput {
   return {
     segmentId: values.segmentId,
     type: values.type,
-    ...(values.order === null ? {} : { order: values.order }),
+    ...orderPart(values.order),
     description: values.description,
     acceptsNA: values.acceptsNA,
     isOptional: values.isOptional,
@@ -155,7 +164,7 @@ export type OptionOutput = z.output<typeof optionSchema>;
 export function optionBody(values: OptionOutput): MultipleOptionInput {
   return {
     questionId: values.questionId,
-    ...(values.order === null ? {} : { order: values.order }),
+    ...orderPart(values.order),
     description: values.description,
     points: values.points,
     blurredSegmentIds: values.blurredSegmentIds,

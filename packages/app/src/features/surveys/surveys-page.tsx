@@ -5,9 +5,7 @@ import {
   FormNumberField,
   FormOptionsComboBox,
   FormSelect,
-  FormSwitch,
-  FormTextArea,
-  FormTextField,
+  NamedFields,
   PLACEHOLDERS,
   ResourceListPage,
   defineResource,
@@ -24,8 +22,8 @@ import { surveyBody, surveySchema, type SurveyOutput, type SurveyValues } from '
 import { useAuthStore } from '../../stores/auth-store';
 import { useCascade } from './use-cascade';
 
-function SurveyFields({ form }: FormFieldsProps<SurveyValues>) {
-  const { control } = form;
+function SurveyFields(props: FormFieldsProps<SurveyValues>) {
+  const { control } = props.form;
   const types = useOptions('/surveytypes', {
     errorMessage: 'Error al cargar los tipos de cuestionario',
     take: null,
@@ -44,10 +42,9 @@ function SurveyFields({ form }: FormFieldsProps<SurveyValues>) {
         <FormSelect control={control} name="type" label="Tipo" isRequired {...types.fieldProps} />
       </div>
       {types.error}
-      <FormTextField control={control} name="name" label="Nombre" isRequired autoFocus />
-      <FormTextArea control={control} name="description" label="Descripción" rows={3} />
-      <FormNumberField control={control} name="points" label="Puntos" isRequired minValue={0} />
-      <FormSwitch control={control} name="isActive" label="Activo" />
+      <NamedFields {...props}>
+        <FormNumberField control={control} name="points" label="Puntos" isRequired minValue={0} />
+      </NamedFields>
     </>
   );
 }

@@ -33,9 +33,6 @@ import { AdminChangePasswordModal, type PasswordTarget } from './admin-change-pa
 import { isPromoterProfile } from '@anaquel/api/rules';
 import { latestBirthDate, userSchema, type UserOutput, type UserValues } from './user-schema';
 
-/** The server's default upload limit (UPLOAD_LIMIT, 5 MB). */
-const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
 /**
  * What `POST /users` and `PUT /users/{id}` share, as multipart parts. Multipart leaves out empty
  * lists and absent files: no image part keeps the stored one.
@@ -145,8 +142,7 @@ export function UserFields({ form, mode }: FormFieldsProps<UserValues>) {
         control={control}
         name="profileImage"
         label="Imagen de perfil"
-        currentUrl={profileImageUrl ? fileUrl(profileImageUrl) : null}
-        maxSizeBytes={IMAGE_MAX_BYTES}
+        storedFileId={profileImageUrl}
       />
       <FormSwitch control={control} name="isActive" label="Activo" />
     </>
