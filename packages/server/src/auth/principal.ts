@@ -135,8 +135,10 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       lastName: users.lastName,
       email: users.email,
       profileImageFileId: users.profileImageFileId,
+      profileName: profiles.name,
     })
     .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.profileId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) return null;
@@ -146,5 +148,6 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     email: user.email,
     profileImageUrl: user.profileImageFileId,
     permissions: await loadPermissionCodes(db, userId),
+    profileName: user.profileName ?? '',
   };
 }
