@@ -1,6 +1,6 @@
 import type { PagedRow } from '@anaquel/api';
 import { Button, Link, PencilIcon, TrashIcon } from '@anaquel/ui';
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import { useAuthStore } from '../../stores/auth-store';
 import type { MasterResource, ResourceDefinition, RowButton } from './definition';
 import type { EntityTexts } from './labels';
@@ -40,6 +40,25 @@ export function rowActionsWidth(buttonCount: number): number {
   return Math.max(90, 24 + BUTTON_WIDTH * buttonCount);
 }
 
+/** One icon button of a row, named for the row ('Editar Coca-Cola'). */
+function RowIconButton({
+  label,
+  icon: Icon,
+  iconClassName,
+  onPress,
+}: {
+  label: string;
+  icon: ComponentType<{ className?: string }>;
+  iconClassName?: string;
+  onPress: () => void;
+}) {
+  return (
+    <Button variant="icon" size="sm" aria-label={label} onPress={onPress}>
+      <Icon className={iconClassName ? `size-4 ${iconClassName}` : 'size-4'} />
+    </Button>
+  );
+}
+
 export interface RowActionsProps<R extends MasterResource> {
   row: PagedRow<R>;
   definition: Pick<ResourceDefinition<R>, 'rowName' | 'rowLinks' | 'canDelete'>;
@@ -77,35 +96,23 @@ export function RowActions<R extends MasterResource>({
       {buttons
         ?.filter((button) => button.isShown?.(row) ?? true)
         .map((button) => (
-          <Button
+          <RowIconButton
             key={button.label(name)}
-            variant="icon"
-            size="sm"
-            aria-label={button.label(name)}
+            label={button.label(name)}
+            icon={button.icon}
             onPress={() => button.onPress(row)}
-          >
-            <button.icon className="size-4" />
-          </Button>
+          />
         ))}
       {can.update && (
-        <Button
-          variant="icon"
-          size="sm"
-          aria-label={texts.editRow(name)}
-          onPress={() => onEdit(row)}
-        >
-          <PencilIcon className="size-4" />
-        </Button>
+        <RowIconButton label={texts.editRow(name)} icon={PencilIcon} onPress={() => onEdit(row)} />
       )}
       {can.delete && (definition.canDelete?.(row) ?? true) && (
-        <Button
-          variant="icon"
-          size="sm"
-          aria-label={texts.deleteRow(name)}
+        <RowIconButton
+          label={texts.deleteRow(name)}
+          icon={TrashIcon}
+          iconClassName="text-danger"
           onPress={() => onDelete(row)}
-        >
-          <TrashIcon className="size-4 text-danger" />
-        </Button>
+        />
       )}
     </>
   );
