@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { FIELD_APP_PATH } from '../lib/field-app';
 
 // The field app's own addresses, under /campo (the server answers campo.html for all of them).
 
 /** Today's list. */
-export const TODAY_PATH = '/campo';
+export const TODAY_PATH = FIELD_APP_PATH;
 
 /** The check-in at a point of sale. */
 export function checkInHref(pointOfSaleId: number): string {

@@ -12,6 +12,7 @@ import { lazy, Suspense, useState } from 'react';
 import { AuthCard } from './auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import type { LoginValues } from '../../features/auth';
+import { openFieldApp } from '../../lib/field-app';
 import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth-store';
 import { useModal } from '../../stores/modal-store';
@@ -61,7 +62,7 @@ export function LoginScreen({ navigate, destination, prefetch }: LoginScreenProp
         setPending(false);
         login(session);
         // Promoters work in the field app, its own page (docs/field-app.md): a page load.
-        if (isPromoterProfile(session.user.profileName)) return window.location.replace('/campo');
+        if (isPromoterProfile(session.user.profileName)) return openFieldApp();
         notify('Inicio de sesión exitoso.', 'success');
         navigate(destination, { replace: true });
       },
