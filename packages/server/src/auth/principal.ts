@@ -2,6 +2,7 @@ import type { components } from '@anaquel/api/schema';
 import { and, asc, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import {
   permissions,
   profilePermissions,
@@ -87,8 +88,10 @@ async function loadPrincipal(
  * (another server process, a change made directly in the database).
  */
 export const PRINCIPAL_CACHE_MS = 5_000;
-const PRINCIPAL_CACHE_SIZE = 10_000;
-const principalCache = new Map<string, { principal: Principal; until: number }>();
+const principalCache = new BoundedCache<string, Principal>({
+  maxEntries: 10_000,
+  ttlMs: PRINCIPAL_CACHE_MS,
+});
 
 /** Forgets every cached principal: call after a change of sessions, users or permissions. */
 export function invalidatePrincipals(): void {
@@ -108,17 +111,14 @@ export async function cachedPrincipal(
 ): Promise<Principal | null> {
   const key = `${userId}:${sessionId}`;
   const now = Date.now();
-  const cached = principalCache.get(key);
-  if (cached && cached.until > now) return cached.principal;
+  const cached = principalCache.get(key, now);
+  if (cached) return cached;
   const principal = await loadPrincipal(db, userId, sessionId);
   if (!principal) {
     principalCache.delete(key);
     return null;
   }
-  principalCache.set(key, { principal, until: now + PRINCIPAL_CACHE_MS });
-  if (principalCache.size > PRINCIPAL_CACHE_SIZE) {
-    principalCache.delete(principalCache.keys().next().value!);
-  }
+  principalCache.set(key, principal, now);
   return principal;
 }
 
