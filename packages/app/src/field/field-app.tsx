@@ -1,9 +1,8 @@
 import { isPromoterProfile, type SessionUser } from '@anaquel/api';
 import { EmptyState, Link, ShieldIcon } from '@anaquel/ui';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useAuthStore } from '../stores/auth-store';
-import { CheckInScreen } from './check-in/check-in-screen';
 import { newVisit } from './check-in/check-in-rules';
 import { TODAY_PATH, useFieldPage } from './field-paths';
 import { goToSignIn } from './field-session';
@@ -53,12 +52,22 @@ function NotForStaff() {
   );
 }
 
+/**
+ * The check-in (with its dialog and radio group, about a fifth of the page's code) loads apart,
+ * fetched as soon as the list shows so that it is there when the connection is gone.
+ */
+const loadCheckIn = () => import('./check-in/check-in-screen');
+const CheckInScreen = lazy(async () => ({ default: (await loadCheckIn()).CheckInScreen }));
+
 function PromoterDay({ user }: { user: SessionUser }) {
   const field = useFieldWork(user.id);
   const position = usePosition();
   const isOnline = useOnline();
   const now = useMinuteClock();
   const [page, navigate] = useFieldPage();
+  useEffect(() => {
+    loadCheckIn().catch(() => undefined);
+  }, []);
   const place =
     page.name === 'check-in' && field.work
       ? todayPlaces(field.work.data, field.visits, null).find(
@@ -68,18 +77,25 @@ function PromoterDay({ user }: { user: SessionUser }) {
   return (
     <RouterProvider navigate={navigate}>
       {place ? (
-        <CheckInScreen
-          pointOfSale={place.pointOfSale}
-          campaigns={place.campaigns}
-          position={position}
-          listHref={TODAY_PATH}
-          onCheckIn={async (campaignId, unavailable) => {
-            await field.recordVisit(
-              newVisit({ campaignId, pointOfSaleId: place.pointOfSale.id, unavailable, position }),
-            );
-            navigate(TODAY_PATH);
-          }}
-        />
+        <Suspense fallback={<p className="p-4 text-fg-muted">Cargando…</p>}>
+          <CheckInScreen
+            pointOfSale={place.pointOfSale}
+            campaigns={place.campaigns}
+            position={position}
+            listHref={TODAY_PATH}
+            onCheckIn={async (campaignId, unavailable) => {
+              await field.recordVisit(
+                newVisit({
+                  campaignId,
+                  pointOfSaleId: place.pointOfSale.id,
+                  unavailable,
+                  position,
+                }),
+              );
+              navigate(TODAY_PATH);
+            }}
+          />
+        </Suspense>
       ) : (
         <TodayScreen
           promoterName={user.completeName}
