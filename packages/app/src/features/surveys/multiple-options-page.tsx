@@ -17,7 +17,7 @@ import {
 } from '../../components/resource';
 import { numberColumn } from '../../components/resource/columns';
 import { OptionFields } from './item-form';
-import { optionValuesOf } from './option-form';
+import { optionFormValues, optionValuesOf } from './option-form';
 import { CascadedListPage } from './survey-filters';
 import { surveyItemColumns } from './survey-item-columns';
 import { optionBody, optionSchema } from './survey-schemas';
@@ -110,12 +110,7 @@ export const multipleOptionsResource = defineResource<
     schema: optionListSchema,
     size: 'lg',
     defaults: () => ({
-      questionId: null,
-      order: null,
-      description: '',
-      points: 0,
-      blurredSegmentIds: [],
-      blurredQuestionIds: [],
+      ...optionFormValues({ mode: 'create', questionId: null, questionType: null }),
       questionType: null,
       isOther: false,
     }),

@@ -30,7 +30,8 @@ export type OptionFormTarget =
     }
   | { mode: 'edit'; option: StoredOption; questionType: number };
 
-function initialValues(target: OptionFormTarget): OptionValues {
+/** The form values of a new option of a question, or of a stored one. */
+export function optionFormValues(target: OptionFormTarget): OptionValues {
   if (target.mode === 'create') {
     return {
       questionId: target.questionId,
@@ -70,7 +71,7 @@ export interface OptionFormModalProps {
  * questions the option hides (only those after its question).
  */
 export function OptionFormModal({ target, isOpen, onOpenChange, tree }: OptionFormModalProps) {
-  const form = useZodForm(optionSchema, { defaultValues: initialValues(target) });
+  const form = useZodForm(optionSchema, { defaultValues: optionFormValues(target) });
   const questionId = form.watch('questionId');
   const loaded = useQuery({
     ...questionSurveyQueryOptions(questionId ?? 0),
