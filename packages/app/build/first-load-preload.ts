@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 /** A screen of the table: its route pattern and the module its `screen` imports. */
 export interface TableScreen {
@@ -127,8 +127,8 @@ export function firstLoadPreload({
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle, chunk, filename }): HtmlTagDescriptor[] {
-        if (!bundle || !chunk || path.basename(filename) !== 'index.html') return [];
+      handler(html, { bundle, chunk, filename }): string {
+        if (!bundle || !chunk || path.basename(filename) !== 'index.html') return html;
         const inEntry = new Set(withImports(bundle, chunk.fileName));
         const files = (module: string) =>
           moduleFiles(bundle, path.join(app, module)).filter((file) => !inEntry.has(file));
@@ -144,13 +144,12 @@ export function firstLoadPreload({
             patternRegExp(pattern),
             files(module).filter((file) => !boot.includes(file)),
           ]);
-        return [
-          {
-            tag: 'script',
-            children: preloadScript(storageKey, boot, wide, screens, tabletMinWidth),
-            injectTo: 'head',
-          },
-        ];
+        // After the entry's own preloads (fetched first: the first paint needs them), before its
+        // stylesheet (a script after a stylesheet waits for it to load).
+        const at = html.indexOf('<link rel="stylesheet"', html.indexOf('<script type="module"'));
+        if (at < 0) throw new Error('index.html: no stylesheet after the entry');
+        const script = preloadScript(storageKey, boot, wide, screens, tabletMinWidth);
+        return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`;
       },
     },
   };

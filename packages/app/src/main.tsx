@@ -1,3 +1,4 @@
+import { LoadingOverlay } from '@anaquel/ui';
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LazyAppProviders } from './app/providers';
@@ -38,6 +39,8 @@ async function startApp() {
     endSession(loadedAppServices()?.queryClient),
   );
   startFirstScreen(window.location, session);
+  // The overlay the router shows until the page is loaded, painted without waiting for its code.
+  render(<LoadingOverlay />);
   const { createAppRouter, AppRouter } = await loadAppRouter();
   render(<AppRouter router={createAppRouter()} />);
 }
