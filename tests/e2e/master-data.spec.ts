@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { admin, type Account } from '../support/accounts.ts';
 import { apiAs, optionId, type ApiSession } from '../support/api.ts';
-import { passwordField, signIn, toast } from '../support/app.ts';
+import { passwordField, signIn, submitLogin, toast } from '../support/app.ts';
 
 /** A suffix that keeps this run's names apart from anything else in the database. */
 const run = Date.now().toString(36).slice(-6);
@@ -521,13 +521,14 @@ test.describe('the administrator maintains points of sale, products and users', 
     await expect(toast(page, 'La contraseña del usuario se cambió exitosamente.')).toBeVisible();
     await expect(modal).toBeHidden();
 
-    // The promoter signs in with the new password.
+    // The promoter signs in with the new password, to the field app (issue #22).
     const context = await browser.newContext();
     try {
-      await signIn(await context.newPage(), {
-        email: promoter.email,
-        password: promoter.newPassword,
-      });
+      const phone = await context.newPage();
+      await phone.goto('/login');
+      await submitLogin(phone, promoter.email, promoter.newPassword);
+      await expect(phone).toHaveURL(/\/campo$/);
+      await expect(phone.getByRole('heading', { level: 1, name: 'Visitas de hoy' })).toBeVisible();
     } finally {
       await context.close();
     }

@@ -11,8 +11,6 @@ import { profiles, users } from '@anaquel/server/src/db/schema/index.ts';
 import { loadConfig } from '@anaquel/server/src/env.ts';
 import { seed } from '@anaquel/server/src/seed/index.ts';
 import { SAMPLE_ZIP_FILE } from '@anaquel/server/src/seed/master-data.ts';
-// The promoters' profile name lives in the shared rules since def3d7f (no longer in seed/).
-import { PROMOTER_PROFILE_NAME } from '../../packages/api/src/rules.ts';
 import { importZipCodeFile } from '@anaquel/server/src/zipcodes/import.ts';
 import { extraAccounts } from './accounts.ts';
 
@@ -66,12 +64,14 @@ await seed(database.db, config, { demo: true });
 // The point-of-sale journey looks zip codes up: the synthetic SEPOMEX sample (docs/zipcodes.md).
 await importZipCodeFile(database.db, SAMPLE_ZIP_FILE);
 
-// The journeys' accounts hold the promoter profile: no permission, so the shell shows them only
-// what every signed-in user gets, and the admin-only parts stay the admin's.
-const promoter = (
-  await database.db.select({ id: profiles.id, name: profiles.name }).from(profiles)
-).find((profile) => profile.name.toLowerCase() === PROMOTER_PROFILE_NAME);
-if (!promoter) throw new Error(`The seed did not create the '${PROMOTER_PROFILE_NAME}' profile`);
+// The journeys' accounts hold a profile with no permission, so the shell shows them only what
+// every signed-in user gets and the admin-only parts stay the admin's. Not the promoters' profile:
+// a promoter signs in to the field app (/campo), not the back-office these journeys walk.
+const [noPermissions] = await database.db
+  .insert(profiles)
+  .values({ name: 'Consulta e2e', description: 'Sin permisos: cuentas de los recorridos e2e' })
+  .returning({ id: profiles.id });
+if (!noPermissions) throw new Error('The journeys\' profile was not created');
 for (const account of extraAccounts) {
   const [name = account.completeName, ...lastName] = account.completeName.split(' ');
   await database.db.insert(users).values({
@@ -80,7 +80,7 @@ for (const account of extraAccounts) {
     dateOfBirth: '1995-06-15',
     email: account.email,
     passwordHash: await hashPassword(account.password, config.passwordHashing),
-    profileId: promoter.id,
+    profileId: noPermissions.id,
   });
 }
 
