@@ -71,7 +71,7 @@ const [noPermissions] = await database.db
   .insert(profiles)
   .values({ name: 'Consulta e2e', description: 'Sin permisos: cuentas de los recorridos e2e' })
   .returning({ id: profiles.id });
-if (!noPermissions) throw new Error('The journeys\' profile was not created');
+if (!noPermissions) throw new Error("The journeys' profile was not created");
 for (const account of extraAccounts) {
   const [name = account.completeName, ...lastName] = account.completeName.split(' ');
   await database.db.insert(users).values({
