@@ -19,8 +19,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILE_LINES = 400;
 const FUNCTION_LINES = 80;
 
-/** What `--check` allows outside declared configuration (issue #21's targets). */
-const LIMITS = { filesOver400: 1, functionsOver80: 12, casts: 2, cycles: 0 };
+/** What `--check` allows outside declared configuration: none, since issue #21 reached it. */
+const LIMITS = { filesOver400: 0, functionsOver80: 0, casts: 2, cycles: 0 };
 
 /**
  * Declared configuration: files whose length is data (table declarations, demo records), matched
