@@ -46,6 +46,8 @@ export interface Config {
   bodyLimit: number;
   /** Maximum size of one uploaded file in bytes. */
   uploadLimit: number;
+  /** Maximum size of one bulk-import file in bytes (docs/import.md). */
+  importLimit: number;
   passwordHashing: PasswordHashingConfig;
   /** Rate limits of sign-in, reset and change password (auth/limits.ts; not read from the environment). */
   authRateLimits: AuthRateLimits;
@@ -209,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: reader.trustProxy(),
     bodyLimit: integer('BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: integer('UPLOAD_LIMIT', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    importLimit: integer('IMPORT_LIMIT', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
     syncLimits: DEFAULT_SYNC_LIMITS,
