@@ -70,7 +70,7 @@ describe('schema migrations', () => {
   it('starts at the version of the migrations list', async () => {
     const db = await openFieldDb(7);
     expect(db.version).toBe(MIGRATIONS.length);
-    expect([...db.objectStoreNames].sort()).toEqual(['visits', 'work']);
+    expect([...db.objectStoreNames].sort()).toEqual(['photos', 'visits', 'work']);
     db.close();
   });
 

@@ -7,7 +7,7 @@ import {
   type IDBPTransaction,
   type StoreNames,
 } from 'idb';
-import type { SyncData } from '@anaquel/api';
+import type { SyncData, ValidationError } from '@anaquel/api';
 
 /** The day's work as downloaded (`GET sync/data`), with when this device took it. */
 export interface StoredWork {
@@ -40,6 +40,29 @@ export interface StoredVisit {
   checkInLongitude: number | null;
   /** The position's accuracy in metres, as the phone gave it (kept for the review, not sent). */
   checkInAccuracy: number | null;
+  /** Sent: what the server answered (`created`). Absent until then. */
+  checkInId?: number;
+  syncedAt?: string;
+  answerPoints?: number | null;
+  /** Rejected: the server's reasons, by field path, in its Spanish. Absent otherwise. */
+  validationErrors?: ValidationError[];
+}
+
+/** A photo of a visit, reduced on the device; the outbox uploads it before the visit. */
+export interface StoredPhoto {
+  /** Made on the device when the photo is taken (`crypto.randomUUID()`). */
+  key: string;
+  /** The visit it belongs to. */
+  visitUuid: string;
+  blob: Blob;
+  /** The blob's media type (image/jpeg, image/webp...). */
+  type: string;
+  width: number;
+  height: number;
+  /** RFC 3339 instant the photo was taken. */
+  takenAt: string;
+  /** The id `POST sync/photos` answered, stored at once; null until uploaded. */
+  serverId: string | null;
 }
 
 interface FieldSchema extends DBSchema {
@@ -49,6 +72,11 @@ interface FieldSchema extends DBSchema {
     key: string;
     value: StoredVisit;
     indexes: { 'by-day': string; 'by-state': VisitState };
+  };
+  photos: {
+    key: string;
+    value: StoredPhoto;
+    indexes: { 'by-visit': string };
   };
 }
 
@@ -71,6 +99,10 @@ export const MIGRATIONS: readonly Migration[] = [
     const visits = db.createObjectStore('visits', { keyPath: 'uuid' });
     visits.createIndex('by-day', 'day');
     visits.createIndex('by-state', 'state');
+  },
+  (db) => {
+    const photos = db.createObjectStore('photos', { keyPath: 'key' });
+    photos.createIndex('by-visit', 'visitUuid');
   },
 ];
 
