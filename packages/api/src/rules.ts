@@ -129,3 +129,6 @@ export const needsTwoOptions = (type: number): boolean => [4, 5, 6, 7, 8, 9, 11,
 
 /** The fixed scale of a Likert matrix: a statement is answered with a level 1..5. */
 export const LIKERT_LEVELS = 5;
+
+/** The one distance between two positions (haversine), shared by the server and the field app. */
+export { distanceMeters, type LatLng } from './geo';
