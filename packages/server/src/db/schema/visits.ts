@@ -62,6 +62,13 @@ export const checkIns = pgTable(
     checkInLongitude: coordinate('check_in_longitude'),
     checkOutLatitude: coordinate('check_out_latitude'),
     checkOutLongitude: coordinate('check_out_longitude'),
+    /**
+     * Metres from the check-in and check-out positions to the point of sale (haversine of
+     * `@anaquel/api/rules`, rounded), stored at sync (issue #24, docs/geo.md); null when either
+     * side has no coordinates.
+     */
+    checkInDistance: integer('check_in_distance'),
+    checkOutDistance: integer('check_out_distance'),
     /** Set by the server when the visit was stored. */
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
