@@ -1,6 +1,6 @@
 // A small download for the field app's tests: two campaigns around Mexico City's centre.
 import type { SyncData, SyncPointOfSale } from '@anaquel/api';
-import type { StoredVisit } from './store/db';
+import { emptyCapture, type StoredVisit } from './store/db';
 
 /** Where the tests' promoter stands: the Zócalo. */
 export const ZOCALO = { latitude: 19.432608, longitude: -99.133209 };
@@ -82,6 +82,7 @@ export function visitFixture(overrides: Partial<StoredVisit> = {}): StoredVisit 
     checkInLatitude: 19.4352,
     checkInLongitude: -99.1412,
     checkInAccuracy: 12,
+    ...emptyCapture(),
     ...overrides,
   };
 }

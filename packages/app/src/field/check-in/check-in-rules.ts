@@ -1,5 +1,5 @@
 import type { SyncPointOfSale } from '@anaquel/api';
-import type { StoredVisit } from '../store/db';
+import { emptyCapture, type StoredVisit } from '../store/db';
 import { mexicoCityDay } from '../store/visits';
 import { distanceMeters, type LatLng } from '../today/distance';
 import type { PositionState } from '../use-position';
@@ -66,5 +66,6 @@ export function newVisit(input: {
     checkInLatitude: at?.latitude ?? null,
     checkInLongitude: at?.longitude ?? null,
     checkInAccuracy: at?.accuracy ?? null,
+    ...emptyCapture(),
   };
 }

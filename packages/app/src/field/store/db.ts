@@ -8,6 +8,9 @@ import {
   type StoreNames,
 } from 'idb';
 import type { SyncData, ValidationError } from '@anaquel/api';
+import type { components } from '@anaquel/api/schema';
+
+type SyncAnswer = components['schemas']['SyncAnswer'];
 
 /** The day's work as downloaded (`GET sync/data`), with when this device took it. */
 export interface StoredWork {
@@ -20,7 +23,26 @@ export interface StoredWork {
 /** Where a visit is on its way to the server (docs/field-app.md "The states of a visit"). */
 type VisitState = 'draft' | 'pending' | 'sending' | 'sent' | 'rejected';
 
-/** A visit captured on this device. Later versions of the store add its surveys and photos. */
+/**
+ * One answer as the device keeps it: the contract's answer, with the device's keys of its photos
+ * (store `photos`) in place of the server ids they get only when the outbox uploads them.
+ */
+export type StoredAnswer = Omit<SyncAnswer, 'photoIds'> & { photoKeys?: string[] };
+
+/** One survey of a visit (a point-of-sale survey, or a product survey for one product). */
+export interface StoredSurvey {
+  surveyId: number;
+  /** The product answered about; null for a point-of-sale survey. */
+  productId: number | null;
+  /** RFC 3339 instant the survey was opened. */
+  startDate: string;
+  /** RFC 3339 instant it was last marked done; null while it is open. */
+  endDate: string | null;
+  /** Every answer given, saved as it is given (docs/field-app.md "The visit"). */
+  answers: StoredAnswer[];
+}
+
+/** A visit captured on this device. */
 export interface StoredVisit {
   /** Made once when the visit starts and sent with it every time: the sync's idempotency key. */
   uuid: string;
@@ -40,6 +62,14 @@ export interface StoredVisit {
   checkInLongitude: number | null;
   /** The position's accuracy in metres, as the phone gave it (kept for the review, not sent). */
   checkInAccuracy: number | null;
+  /** Where the phone was at the check-out, or null (no position, or not checked out yet). */
+  checkOutLatitude: number | null;
+  checkOutLongitude: number | null;
+  checkOutAccuracy: number | null;
+  /** The visit's own photos (keys of store `photos`), in the order they were taken. */
+  photoKeys: string[];
+  /** The surveys opened, in the order they were opened; none for an unavailable visit. */
+  surveys: StoredSurvey[];
   /** Sent: what the server answered (`created`). Absent until then. */
   checkInId?: number;
   syncedAt?: string;
@@ -63,6 +93,20 @@ export interface StoredPhoto {
   takenAt: string;
   /** The id `POST sync/photos` answered, stored at once; null until uploaded. */
   serverId: string | null;
+}
+
+/** The capture's fields of a visit just checked in (or stored before the capture existed). */
+export function emptyCapture(): Pick<
+  StoredVisit,
+  'checkOutLatitude' | 'checkOutLongitude' | 'checkOutAccuracy' | 'photoKeys' | 'surveys'
+> {
+  return {
+    checkOutLatitude: null,
+    checkOutLongitude: null,
+    checkOutAccuracy: null,
+    photoKeys: [],
+    surveys: [],
+  };
 }
 
 interface FieldSchema extends DBSchema {
@@ -103,6 +147,16 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     const photos = db.createObjectStore('photos', { keyPath: 'key' });
     photos.createIndex('by-visit', 'visitUuid');
+  },
+  (_db, transaction) => {
+    // Visits stored before the capture existed get its fields empty: nothing was captured then.
+    void (async () => {
+      let cursor = await transaction.objectStore('visits').openCursor();
+      while (cursor) {
+        await cursor.update({ ...emptyCapture(), ...cursor.value });
+        cursor = await cursor.continue();
+      }
+    })();
   },
 ];
 
