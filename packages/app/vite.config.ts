@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstLoadPreload } from './build/first-load-preload.ts';
+import { fieldPwa } from './build/field-pwa.ts';
 import { precompress } from './build/precompress.ts';
 import { routerTreeShaking } from './build/router-pure.ts';
 
@@ -46,6 +47,8 @@ export default defineConfig({
       storageKey: 'anaquel-auth',
       tabletMinWidth: 768,
     }),
+    // The field app's manifest and service worker (campo.html only: docs/field-app.md).
+    ...fieldPwa(),
     precompress(),
   ],
   server: {

@@ -5,16 +5,20 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from 'react-aria-components';
 import { FieldApp } from './field-app';
 import { restoreFieldSession } from './field-session';
+import { FieldUpdate } from './pwa/field-update';
+import { registerFieldServiceWorker } from './pwa/service-worker';
 import '../styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('campo.html has no #root element');
 
 void restoreFieldSession();
+registerFieldServiceWorker();
 createRoot(container).render(
   <StrictMode>
     <I18nProvider locale="es-MX">
       <FieldApp />
+      <FieldUpdate />
     </I18nProvider>
   </StrictMode>,
 );

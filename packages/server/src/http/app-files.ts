@@ -28,6 +28,11 @@ export async function registerAppFiles(app: FastifyInstance, config: Config): Pr
         // Vite's hashed assets never change under their name; everything else is revalidated.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The field app's service worker (no-cache above: every update check reaches the server)
+        // may control /campo and nothing wider, so the back-office never gets one.
+        if (FIELD_SERVICE_WORKER.test(path.basename(filePath))) {
+          reply.header('Service-Worker-Allowed', '/campo');
+        }
       },
     });
   } else {
@@ -61,6 +66,9 @@ export async function registerAppFiles(app: FastifyInstance, config: Config): Pr
     return reply.code(404).send(envelope);
   });
 }
+
+/** The field app's service worker as built (packages/app/build/field-pwa.ts), or a compressed copy. */
+const FIELD_SERVICE_WORKER = /^campo-sw\.js(?:\.br|\.gz)?$/;
 
 /** Whether a lower-cased path is the field app's: /campo or anything under /campo/. */
 export function isFieldAppPath(pathname: string): boolean {
