@@ -57,6 +57,11 @@ export interface Config {
   appDistDir: string;
   /** Run the demo-data seeders at start (DEMO_DATA, default true). */
   demoData: boolean;
+  /**
+   * GEOFENCE_METERS (default 200): a visit farther than this from its point of sale, at check-in
+   * or check-out, is 'Fuera de rango' (docs/geo.md).
+   */
+  geofenceMeters: number;
 }
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -69,6 +74,9 @@ const LOG_LEVELS: readonly LogLevel[] = [
   'trace',
   'silent',
 ];
+
+/** A city block or two: GPS error in a built-up street plus a large store's car park. */
+const DEFAULT_GEOFENCE_METERS = 200;
 
 /** OWASP Password Storage Cheat Sheet, argon2id: m=19 MiB, t=2, p=1. */
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = {
@@ -219,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
       read('APP_DIST_DIR') ?? path.join(repoRoot, 'packages', 'app', 'dist'),
     ),
     demoData: boolean('DEMO_DATA', true),
+    geofenceMeters: integer('GEOFENCE_METERS', DEFAULT_GEOFENCE_METERS, 1, 1_000_000),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -10,6 +10,8 @@ import '../meta';
 
 /** A visit of the review list. */
 export type CheckIn = Schemas['CheckIn'];
+/** Where a visit was against its point of sale (docs/geo.md). */
+export type GeoStatus = Schemas['GeoStatus'];
 /** A survey answered at a visit. */
 export type CheckInSurvey = Schemas['CheckInSurvey'];
 /** The result tree of an answered survey. */
@@ -20,7 +22,7 @@ export type ResultSegment = Schemas['ResultSegment'];
 export type ResultAnswer = Schemas['ResultAnswer'];
 /** The dashboard's visit figures. */
 export type CheckInSummary = Schemas['CheckInSummary'];
-/** Query of `GET /checkins`: Page, PageSize, Sort, promoterId, startDate, endDate. */
+/** Query of `GET /checkins`: Page, PageSize, Sort, promoterId, startDate, endDate, outOfRange. */
 export type CheckInListParams = NonNullable<OperationQuery<'/checkins', 'get'>>;
 
 /** Query keys of the visits; every key starts with '/checkins'. */
@@ -38,6 +40,16 @@ export function checkInsQueryOptions(params: CheckInListParams) {
     queryFn: ({ signal }) =>
       unwrap(getApiClient().GET('/checkins', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** `GET /checkins/{id}`: one visit (the header of its surveys screen). */
+export function checkInQueryOptions(checkInId: EntityId) {
+  return queryOptions({
+    queryKey: checkInKeys.detail(checkInId),
+    queryFn: ({ signal }) =>
+      unwrap(getApiClient().GET('/checkins/{id}', { params: { path: { id: checkInId } }, signal })),
     retry: false,
   });
 }

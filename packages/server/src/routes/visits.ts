@@ -5,7 +5,12 @@ import { fieldError, forbidden } from '../http/errors.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 import { saveImage } from '../files/images.ts';
 import { requirePromoter } from '../visits/promoter.ts';
-import { getCheckInSurveyResult, listCheckIns, listCheckInSurveys } from '../visits/review.ts';
+import {
+  getCheckIn,
+  getCheckInSurveyResult,
+  listCheckIns,
+  listCheckInSurveys,
+} from '../visits/review.ts';
 import { checkInSummary } from '../visits/summary.ts';
 import { syncCheckIns } from '../visits/sync.ts';
 import { createSyncGate } from '../visits/sync-gate.ts';
@@ -59,6 +64,12 @@ export default function visitRoutes(app: FastifyInstance): void {
     }),
   );
 
+  reviewRoutes(app);
+}
+
+/** The review calls of spec 1 §7 (VIEW_CHECKINS): the list, one visit, its surveys, a result. */
+function reviewRoutes(app: FastifyInstance): void {
+  const db = () => app.services.db;
   registerOperation(app, 'listCheckIns', { auth: 'VIEW_CHECKINS' }, async (request) => {
     const query = request.query;
     // spec 1 §6: the promoter filter belongs to those who may see users.
@@ -72,8 +83,14 @@ export default function visitRoutes(app: FastifyInstance): void {
       promoterId: query.promoterId,
       startDate: query.startDate,
       endDate: query.endDate,
+      outOfRange: query.outOfRange,
+      geofenceMeters: app.services.config.geofenceMeters,
     });
   });
+
+  registerOperation(app, 'getCheckIn', { auth: 'VIEW_CHECKINS' }, async (request) =>
+    getCheckIn(db(), request.params.id, app.services.config.geofenceMeters),
+  );
 
   registerOperation(app, 'getCheckInSummary', { auth: 'VIEW_CHECKINS' }, async () =>
     checkInSummary(db()),

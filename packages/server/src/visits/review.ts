@@ -28,6 +28,7 @@ import { sortTermsOf, type PageRequest } from '../lists/page-request.ts';
 import { readPage } from '../lists/read-page.ts';
 import { QuestionType, questionTypeLabel } from '../surveys/types.ts';
 import { addDays, startOfMexicoCityDay } from './dates.ts';
+import { geoStatusOf, outOfRange } from './geo.ts';
 
 type CheckIn = components['schemas']['CheckIn'];
 type CheckInSurvey = components['schemas']['CheckInSurvey'];
@@ -42,6 +43,10 @@ export interface CheckInListQuery {
   promoterId?: number;
   startDate?: string;
   endDate?: string;
+  /** 'Solo fuera de rango': only the visits beyond the geofence. */
+  outOfRange?: boolean;
+  /** GEOFENCE_METERS (env.ts). */
+  geofenceMeters: number;
 }
 
 const promoterName = sql<string>`${users.name} || ' ' || ${users.lastName}`;
@@ -74,12 +79,25 @@ const CHECK_IN_FIELDS = {
   checkInLongitude: checkIns.checkInLongitude,
   checkOutLatitude: checkIns.checkOutLatitude,
   checkOutLongitude: checkIns.checkOutLongitude,
+  checkInDistance: checkIns.checkInDistance,
+  checkOutDistance: checkIns.checkOutDistance,
   // The visit's photos in the page query itself (a correlated subquery on the photos' primary
   // key, run for the page's rows only): no second round trip per page.
   photoUrls: sql<
     string[]
   >`(select coalesce(json_agg(${q(checkInPhotos.fileId)} order by ${q(checkInPhotos.order)}), '[]') from ${checkInPhotos} where ${q(checkInPhotos.checkInId)} = ${q(checkIns.id)})`,
 };
+
+/** The list's columns with the GeoStatus of a threshold, one object per threshold (readPage). */
+const checkInFieldsByGeofence = new Map<number, typeof CHECK_IN_FIELDS & { geoStatus: SQL }>();
+function checkInFields(geofenceMeters: number) {
+  let fields = checkInFieldsByGeofence.get(geofenceMeters);
+  if (!fields) {
+    fields = { ...CHECK_IN_FIELDS, geoStatus: geoStatusOf(geofenceMeters) };
+    checkInFieldsByGeofence.set(geofenceMeters, fields);
+  }
+  return fields;
+}
 
 /** A row of the page as read: the contract's CheckIn with its instants still Dates. */
 type CheckInRow = Omit<CheckIn, 'startDate' | 'endDate' | 'syncedAt'> & {
@@ -150,6 +168,7 @@ export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Pag
     query.endDate
       ? lt(checkIns.startDate, startOfMexicoCityDay(addDays(query.endDate, 1)))
       : undefined,
+    query.outOfRange ? outOfRange(query.geofenceMeters) : undefined,
   );
   // Newest first by default; the start date's tie-breaker follows its direction so that the
   // (start_date, id) index serves the page backwards. The shared paged-list reader
@@ -162,21 +181,34 @@ export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Pag
     id: checkIns.id,
     source: checkInSource,
     countSource: checkInCountSource,
-    fields: CHECK_IN_FIELDS,
+    fields: checkInFields(query.geofenceMeters),
     where,
     sort,
     page: query.page,
     pageSize: query.pageSize,
   });
-  return {
-    ...page,
-    rows: page.rows.map((row) => ({
-      ...row,
-      startDate: row.startDate.toISOString(),
-      endDate: iso(row.endDate),
-      syncedAt: row.syncedAt.toISOString(),
-    })),
-  };
+  return { ...page, rows: page.rows.map(checkInOf) };
+}
+
+/** A row as the contract gives it: instants as ISO text. */
+const checkInOf = (row: CheckInRow): CheckIn => ({
+  ...row,
+  startDate: row.startDate.toISOString(),
+  endDate: iso(row.endDate),
+  syncedAt: row.syncedAt.toISOString(),
+});
+
+/** One visit as the list shows it (the header of its surveys screen). */
+export async function getCheckIn(
+  db: Db,
+  checkInId: number,
+  geofenceMeters: number,
+): Promise<CheckIn> {
+  const [row] = await checkInSource(db, checkInFields(geofenceMeters)).where(
+    eq(checkIns.id, checkInId),
+  );
+  if (!row) throw notFound('La visita no existe.');
+  return checkInOf(row as CheckInRow);
 }
 
 export async function listCheckInSurveys(db: Db, checkInId: number): Promise<CheckInSurvey[]> {

@@ -1,6 +1,7 @@
 // Stores one visit that passed every check (sync.ts): the check-in, its photos, its surveys with
 // the points the survey engine gives them, per segment and per answer, the chosen options and the
 // answers' photos, in the caller's transaction.
+import { distanceMeters } from '@anaquel/api/rules';
 import type { components } from '@anaquel/api/schema';
 import { scoreSurvey, toCents, type SegmentScore } from '@anaquel/api/survey-engine';
 import type { Db } from '../db/client.ts';
@@ -24,6 +25,28 @@ export interface CreatedVisit {
   answerPoints: number;
 }
 
+/** Where the visited point of sale is; null coordinates when it has none. */
+interface Place {
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Whole metres from a position of the visit to its point of sale (the shared haversine, so the
+ * phone and the review agree); null when either side has no coordinates (docs/geo.md).
+ */
+function metresTo(
+  place: Place,
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): number | null {
+  const { latitude: placeLatitude, longitude: placeLongitude } = place;
+  if (placeLatitude === null || placeLongitude === null) return null;
+  if (latitude == null || longitude == null) return null;
+  const to = { latitude: placeLatitude, longitude: placeLongitude };
+  return Math.round(distanceMeters({ latitude, longitude }, to));
+}
+
 /** Inserts the visit of `userId` (its surveys found by `surveyOf`); answers its id and points. */
 export async function insertVisit(
   db: Db,
@@ -31,6 +54,7 @@ export async function insertVisit(
   visit: SyncCheckIn,
   hash: string,
   surveyOf: (id: number) => AnswerableSurvey | undefined,
+  place: Place,
 ): Promise<CreatedVisit> {
   const [checkIn] = await db
     .insert(checkIns)
@@ -47,6 +71,8 @@ export async function insertVisit(
       checkInLongitude: visit.checkInLongitude ?? null,
       checkOutLatitude: visit.checkOutLatitude ?? null,
       checkOutLongitude: visit.checkOutLongitude ?? null,
+      checkInDistance: metresTo(place, visit.checkInLatitude, visit.checkInLongitude),
+      checkOutDistance: metresTo(place, visit.checkOutLatitude, visit.checkOutLongitude),
     })
     .returning({ id: checkIns.id, syncedAt: checkIns.syncedAt });
   const checkInId = checkIn!.id;

@@ -289,6 +289,8 @@ async function storeVisit(
         id: pointsOfSale.id,
         stateId: pointsOfSale.stateId,
         isActive: pointsOfSale.isActive,
+        latitude: pointsOfSale.latitude,
+        longitude: pointsOfSale.longitude,
         inCampaign: sql<boolean>`exists (select 1 from ${campaignPointsOfSale} where ${campaignPointsOfSale.campaignId} = ${campaign.id} and ${campaignPointsOfSale.pointOfSaleId} = ${q(pointsOfSale.id)})`,
       })
       .from(pointsOfSale)
@@ -327,6 +329,6 @@ async function storeVisit(
   );
   if (issues.length > 0) throw new VisitRejected(issues);
 
-  // Everything checks: score and store.
-  return insertVisit(db, promoter.userId, visit, hash, surveyOf);
+  // Everything checks (so the point of sale exists, checkPlace): score and store.
+  return insertVisit(db, promoter.userId, visit, hash, surveyOf, pointOfSale!);
 }

@@ -156,6 +156,9 @@ export interface PointOfSaleRow {
   stateId: number;
   isActive: boolean;
   inCampaign: boolean;
+  /** Where the point of sale is (null when it has no coordinates): the visit's distances. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** The campaign (active, running on the visit's day) and the point of sale of a visit. */

@@ -16,6 +16,7 @@ import { useFilter } from 'react-aria-components';
 import { useParams } from 'react-router';
 import { parseRouteId } from '../../components/resource';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
+import { VisitHeader } from './visit-header';
 
 const col = createDataTableColumnHelper<CheckInSurvey>();
 
@@ -112,6 +113,7 @@ export default function CheckInSurveysPage() {
     <section className="flex flex-col gap-4">
       <BackToVisits />
       <h1 className="text-2xl font-semibold text-fg">Encuestas de la visita</h1>
+      <VisitHeader checkInId={checkInId} />
       <DataTable<CheckInSurvey>
         label="Encuestas de la visita"
         columns={columns}

@@ -29,6 +29,12 @@ import { useSearchParams } from 'react-router';
 import type { ScreenPrefetch } from '../../app/screen-table';
 import { useAuthStore } from '../../stores/auth-store';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
+import {
+  OutOfRangeFilter,
+  VisitDistanceCell,
+  noVisitsMessage,
+  outOfRangeFromParams,
+} from './geo-status';
 import { CHECK_IN_MAX_DAYS, cutVisitRange, mapsUrl, visitRangeFromParams } from './visit-dates';
 
 const col = createDataTableColumnHelper<CheckIn>();
@@ -69,6 +75,15 @@ const columns = col.columns([
     ...DATE_TIME_COLUMN,
     size: 128,
     cell: (c) => <DateTime value={c.getValue()} />,
+  }),
+  col.accessor('geoStatus', {
+    id: 'distance',
+    header: 'Distancia',
+    size: 120,
+    minSize: 112,
+    enableSorting: false,
+    meta: { align: 'end' },
+    cell: (c) => <VisitDistanceCell visit={c.row.original} />,
   }),
   col.accessor('photoUrls', {
     id: 'images',
@@ -183,12 +198,17 @@ function visitFilters(params: URLSearchParams, permissions: readonly string[]) {
     canFilterByPromoter && Number.isSafeInteger(promoterParam) && promoterParam > 0
       ? promoterParam
       : null;
-  return { canFilterByPromoter, range: visitRangeFromParams(params), promoterId };
+  return {
+    canFilterByPromoter,
+    range: visitRangeFromParams(params),
+    promoterId,
+    outOfRange: outOfRangeFromParams(params),
+  };
 }
 
 /** The page of visits the list asks for, from its filters and the table's page and sort. */
 function visitListParams(
-  { range, promoterId }: ReturnType<typeof visitFilters>,
+  { range, promoterId, outOfRange }: ReturnType<typeof visitFilters>,
   table: DataTableState,
 ): CheckInListParams {
   return {
@@ -197,6 +217,7 @@ function visitListParams(
     startDate: range.start,
     endDate: range.end,
     ...(promoterId ? { promoterId } : {}),
+    ...(outOfRange ? { outOfRange } : {}),
     ...(table.sorting.length ? { Sort: toApiSort(table.sorting) } : {}),
   };
 }
@@ -220,7 +241,7 @@ export default function CheckInsPage() {
   const permissions = useAuthStore((s) => s.user?.permissions ?? NO_PERMISSIONS);
   const [params, setParams] = useSearchParams();
   const filters = visitFilters(params, permissions);
-  const { canFilterByPromoter, range, promoterId } = filters;
+  const { canFilterByPromoter, range, promoterId, outOfRange } = filters;
 
   const table = useDataTableState(FIRST_PAGE);
   const promoters = useQuery({ ...promotersQueryOptions(), enabled: canFilterByPromoter });
@@ -259,7 +280,7 @@ export default function CheckInsPage() {
         }
         isError={page.isError}
         onRetry={() => void page.refetch()}
-        emptyMessage="No hay visitas en estas fechas."
+        emptyMessage={noVisitsMessage(outOfRange)}
         // GET checkins has no text filter: the dates and the promoter filter it.
         searchable={false}
         initialHiddenColumns={['campaign']}
@@ -286,6 +307,7 @@ export default function CheckInsPage() {
                 className="min-w-56"
               />
             )}
+            <OutOfRangeFilter isSelected={outOfRange} onChange={setFilter} />
           </div>
         }
       />

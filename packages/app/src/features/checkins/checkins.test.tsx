@@ -29,6 +29,9 @@ const visit = (id: number, extra: Partial<CheckIn> = {}): CheckIn => ({
   checkInLongitude: -99.13,
   checkOutLatitude: null,
   checkOutLongitude: null,
+  checkInDistance: 12,
+  checkOutDistance: null,
+  geoStatus: 'inRange',
   ...extra,
 });
 
