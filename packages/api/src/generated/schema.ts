@@ -903,6 +903,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/pointofsales/import/template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the points of sale import template
+     * @description Requires `CREATE_POINTOFSALES` and `UPDATE_POINTOFSALES`. An `.xlsx` with the Spanish headers and one example row (sheet 'Puntos de venta'), the rules of each column (sheet 'Reglas') and the valid states (sheet 'Estados').
+     */
+    get: operations['getPointOfSaleImportTemplate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pointofsales/import/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a points of sale file without writing (dry run)
+     * @description Requires `CREATE_POINTOFSALES` and `UPDATE_POINTOFSALES`. multipart/form-data with one `file` part (`.xlsx` or `.csv`, at most `IMPORT_LIMIT` bytes). Answers how many rows would be created, updated and left unchanged (matched by code, ignoring case) and every problem by row and column with the form's Spanish message. A file that cannot be read (kind, size, rows, columns, headers) is a 400; another import of points of sale running is a 409 'Ya hay una importación de puntos de venta en curso. Espera a que termine e inténtalo de nuevo.'
+     */
+    post: operations['checkPointOfSaleImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pointofsales/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a points of sale file (all or nothing)
+     * @description Requires `CREATE_POINTOFSALES` and `UPDATE_POINTOFSALES`. The same file as the dry run, uploaded again: every row is checked again and written in one transaction. When any row has an error nothing is written and the report says `written: false`; a failure of the database rolls everything back (500). 400 and 409 as for the dry run.
+     */
+    post: operations['importPointsOfSale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/products/paged': {
     parameters: {
       query?: never;
@@ -2093,33 +2153,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/checkins/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description The visit id.
-         * @example 41
-         */
-        id: number;
-      };
-      cookie?: never;
-    };
-    /**
-     * One visit
-     * @description Requires `VIEW_CHECKINS`. The visit as the list shows it (the header of its surveys screen:
-     *     promoter, point of sale, times, distances and `geoStatus`). 404 'La visita no existe.'
-     */
-    get: operations['getCheckIn'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/checkins/{id}/surveys': {
     parameters: {
       query?: never;
@@ -3084,6 +3117,73 @@ export interface components {
       /** @constant */
       success: true;
       data: components['schemas']['PointOfSaleDetail'];
+    };
+    ImportFile: {
+      /**
+       * Format: binary
+       * @description The `.xlsx` or `.csv` file (UTF-8 with or without BOM, or Windows-1252).
+       */
+      file: string;
+    };
+    ImportIssue: {
+      /**
+       * @description The spreadsheet's row number (the headers are row 1).
+       * @example 3
+       */
+      row: number;
+      /**
+       * @description The column's header as the template writes it.
+       * @example Código postal
+       */
+      column: string;
+      /**
+       * @description The form's own Spanish message for the rule.
+       * @example El código postal debe tener 5 dígitos
+       */
+      message: string;
+    };
+    ImportReport: {
+      /**
+       * @description Data rows read (empty rows left out).
+       * @example 50
+       */
+      rows: number;
+      /**
+       * @description Rows without errors whose key is new.
+       * @example 45
+       */
+      created: number;
+      /**
+       * @description Rows without errors whose key exists and whose values differ.
+       * @example 2
+       */
+      updated: number;
+      /**
+       * @description Rows without errors whose key exists with the same values.
+       * @example 1
+       */
+      unchanged: number;
+      /** @description The problems that stop the confirm, by row and column (the first 1000). */
+      errors: components['schemas']['ImportIssue'][];
+      /** @description What the import filled or doubts but does not refuse (the first 1000). */
+      warnings: components['schemas']['ImportIssue'][];
+      /**
+       * @description Every error, also those past the first 1000.
+       * @example 2
+       */
+      errorCount: number;
+      /** @example 0 */
+      warningCount: number;
+      /**
+       * @description True when the confirm wrote the rows; always false for the dry run.
+       * @example false
+       */
+      written: boolean;
+    };
+    ImportReportEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['ImportReport'];
     };
     Product: {
       /** @example 3 */
@@ -4507,23 +4607,6 @@ export interface components {
      *     ]
      */
     FileIds: string[];
-    /**
-     * @description Metres from the visit's position (check-in or check-out) to its point of sale, measured when
-     *     the visit was synced ('Distancia'); null when the phone had no position or the point of sale
-     *     has no coordinates.
-     * @example 48
-     */
-    VisitDistance: number | null;
-    /**
-     * @description Where the visit was against its point of sale (docs/geo.md): `outOfRange` ('Fuera de rango')
-     *     when the check-in or check-out distance exceeds the server's GEOFENCE_METERS; `inRange` when
-     *     a distance is known and none exceeds it; `noPointOfSaleCoordinates` ('Sin coordenadas') when
-     *     the point of sale has no coordinates; `noVisitPosition` ('Sin ubicación') when the phone sent
-     *     no position.
-     * @example inRange
-     * @enum {string}
-     */
-    GeoStatus: 'inRange' | 'outOfRange' | 'noPointOfSaleCoordinates' | 'noVisitPosition';
     /** @description A visit in the review list (spec 1 §3). */
     CheckIn: {
       /** @example 41 */
@@ -4570,9 +4653,6 @@ export interface components {
       checkInLongitude: components['schemas']['Longitude'];
       checkOutLatitude: components['schemas']['Latitude'];
       checkOutLongitude: components['schemas']['Longitude'];
-      checkInDistance: components['schemas']['VisitDistance'];
-      checkOutDistance: components['schemas']['VisitDistance'];
-      geoStatus: components['schemas']['GeoStatus'];
     };
     CheckInPage: components['schemas']['PageInfo'] & {
       rows: components['schemas']['CheckIn'][];
@@ -4610,11 +4690,6 @@ export interface components {
       /** @constant */
       success: true;
       data: components['schemas']['CheckInSummary'];
-    };
-    CheckInEnvelope: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['CheckIn'];
     };
     /** @description A survey answered at a visit (spec 1 §3, check-in survey list item). */
     CheckInSurvey: {
@@ -7351,6 +7426,93 @@ export interface operations {
       500: components['responses']['InternalServerError'];
     };
   };
+  getPointOfSaleImportTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The template. */
+      200: {
+        headers: {
+          /**
+           * @description The file name.
+           * @example attachment; filename="plantilla_puntos_de_venta.xlsx"
+           */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  checkPointOfSaleImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ImportFile'];
+      };
+    };
+    responses: {
+      /** @description The dry run's report (`written` is false). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportReportEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  importPointsOfSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ImportFile'];
+      };
+    };
+    responses: {
+      /** @description The report; `written` says whether the rows were saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportReportEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
   listProducts: {
     parameters: {
       query?: {
@@ -9842,12 +10004,6 @@ export interface operations {
          * @example 2026-11-23
          */
         endDate?: string;
-        /**
-         * @description 'Solo fuera de rango': true lists only the visits whose check-in or check-out distance
-         *     exceeds GEOFENCE_METERS (`geoStatus` outOfRange); false or absent, every visit.
-         * @example true
-         */
-        outOfRange?: boolean;
       };
       header?: never;
       path?: never;
@@ -9891,37 +10047,6 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      500: components['responses']['InternalServerError'];
-    };
-  };
-  getCheckIn: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description The visit id.
-         * @example 41
-         */
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The visit. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CheckInEnvelope'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
       500: components['responses']['InternalServerError'];
     };
   };

@@ -74,6 +74,8 @@ export const CONTRACT_SORT_COLUMNS = {
 
 /** The calls the contract sends as multipart/form-data ('POST /products'). */
 export const CONTRACT_MULTIPART_CALLS = [
+  'POST /pointofsales/import',
+  'POST /pointofsales/import/check',
   'POST /products',
   'POST /sync/photos',
   'POST /users',

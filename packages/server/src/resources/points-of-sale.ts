@@ -97,8 +97,11 @@ function checkCoordinate(
   return value;
 }
 
-/** spec 2 §5: the field rules of a point of sale; the cleaned values, or the 400 envelope. */
-function pointOfSaleValues(input: PointOfSaleInput) {
+/**
+ * spec 2 §5: the field rules of a point of sale: the cleaned values and every broken rule (the
+ * form, the API and the bulk import all run it).
+ */
+export function pointOfSaleIssues(input: PointOfSaleInput) {
   const issues: Issues = [];
   const code = cleanText(input.code);
   const name = cleanText(input.name);
@@ -132,8 +135,7 @@ function pointOfSaleValues(input: PointOfSaleInput) {
     'longitude',
     'La longitud debe ser un número válido',
   );
-  throwIfAny(issues);
-  return {
+  const values = {
     code,
     name,
     stateId: input.stateId,
@@ -148,6 +150,23 @@ function pointOfSaleValues(input: PointOfSaleInput) {
     longitude,
     isActive: input.isActive,
   };
+  return { values, issues };
+}
+
+/** The cleaned values of a point of sale, or the 400 envelope of its broken rules. */
+function pointOfSaleValues(input: PointOfSaleInput) {
+  const { values, issues } = pointOfSaleIssues(input);
+  throwIfAny(issues);
+  return values;
+}
+
+/** The catalogue's rule: a state that is not one of the zip code's own (when it has any). */
+export function zipCodeStateIssue(
+  catalogueStateIds: readonly number[],
+  stateId: number,
+): Issues[number] | null {
+  if (catalogueStateIds.length === 0 || catalogueStateIds.includes(stateId)) return null;
+  return { field: 'stateId', message: 'El estado no corresponde al código postal.' };
 }
 
 /**
@@ -160,9 +179,11 @@ async function checkZipCodeState(db: Db, zipCode: string, stateId: number): Prom
     .selectDistinct({ stateId: zipCodes.stateId })
     .from(zipCodes)
     .where(eq(zipCodes.zipCode, zipCode));
-  if (catalogueStates.length > 0 && !catalogueStates.some((row) => row.stateId === stateId)) {
-    throwIfAny([{ field: 'stateId', message: 'El estado no corresponde al código postal.' }]);
-  }
+  const issue = zipCodeStateIssue(
+    catalogueStates.map((row) => row.stateId),
+    stateId,
+  );
+  if (issue) throwIfAny([issue]);
 }
 
 async function preparePointOfSale(

@@ -1,0 +1,96 @@
+import type { ImportColumn } from './columns.ts';
+
+/** The points of sale file (docs/import.md); rules as the template's 'Reglas' sheet words them. */
+export const pointOfSaleColumns: readonly ImportColumn[] = [
+  {
+    header: 'Código',
+    field: 'code',
+    required: true,
+    rule: 'Obligatorio; al menos 3 caracteres, máximo 50. Si ya existe, se actualiza ese punto de venta.',
+    example: 'PV-0001',
+  },
+  {
+    header: 'Nombre',
+    field: 'name',
+    required: true,
+    rule: 'Obligatorio; al menos 3 caracteres, máximo 100.',
+    example: 'Súper Centro Coyoacán',
+  },
+  {
+    header: 'Estado',
+    field: 'stateId',
+    required: false,
+    rule: 'Nombre del estado (hoja Estados). Vacío: se toma del código postal.',
+    example: 'Ciudad de México',
+  },
+  {
+    header: 'Código postal',
+    field: 'zipCode',
+    required: true,
+    rule: '5 dígitos.',
+    example: '04100',
+  },
+  {
+    header: 'Ciudad',
+    field: 'city',
+    required: false,
+    rule: 'Opcional; máximo 100 caracteres.',
+    example: 'Ciudad de México',
+  },
+  {
+    header: 'Municipio',
+    field: 'municipality',
+    required: false,
+    rule: 'Obligatorio; vacío: se toma del código postal.',
+    example: 'Coyoacán',
+  },
+  {
+    header: 'Asentamiento',
+    field: 'settlement',
+    required: false,
+    rule: 'Obligatorio; vacío: se toma del código postal cuando tiene un solo asentamiento.',
+    example: 'Del Carmen',
+  },
+  {
+    header: 'Calle',
+    field: 'street',
+    required: true,
+    rule: 'Obligatoria; máximo 150 caracteres.',
+    example: 'Av. Miguel Ángel de Quevedo',
+  },
+  {
+    header: 'Número exterior',
+    field: 'externalNumber',
+    required: true,
+    rule: 'Obligatorio; máximo 20 caracteres.',
+    example: '120',
+  },
+  {
+    header: 'Número interior',
+    field: 'internalNumber',
+    required: false,
+    rule: 'Opcional; máximo 20 caracteres.',
+    example: 'Local 4',
+  },
+  {
+    header: 'Latitud',
+    field: 'latitude',
+    required: false,
+    rule: 'Opcional; número entre -90 y 90.',
+    example: '19.350000',
+  },
+  {
+    header: 'Longitud',
+    field: 'longitude',
+    required: false,
+    rule: 'Opcional; número entre -180 y 180.',
+    example: '-99.162000',
+  },
+  {
+    header: 'Activo',
+    field: 'isActive',
+    required: false,
+    rule: 'Sí o No. Vacío: Sí para uno nuevo; sin cambio para uno existente.',
+    example: 'Sí',
+  },
+];
