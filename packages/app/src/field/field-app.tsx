@@ -4,12 +4,16 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react
 import { RouterProvider } from 'react-aria-components';
 import { useAuthStore } from '../stores/auth-store';
 import { newVisit } from './check-in/check-in-rules';
-import { TODAY_PATH, useFieldPage } from './field-paths';
+import { PENDING_PATH, TODAY_PATH, useFieldPage, visitHref } from './field-paths';
 import { goToSignIn } from './field-session';
+import { OutboxPage } from './outbox/outbox-page';
+import { PendingLink } from './outbox/pending-link';
+import { useOutbox } from './outbox/use-outbox';
 import { todayPlaces } from './today/today-list';
 import { TodayScreen } from './today/today-screen';
 import { useFieldWork } from './use-field-work';
 import { usePosition } from './use-position';
+import { toSyncCheckIn } from './visit/to-sync';
 
 /**
  * The field app at /campo: a promoter's day; anybody else is told it is for promoters; a
@@ -58,15 +62,20 @@ function NotForStaff() {
  */
 const loadCheckIn = () => import('./check-in/check-in-screen');
 const CheckInScreen = lazy(async () => ({ default: (await loadCheckIn()).CheckInScreen }));
+/** The visit's capture (the survey runner and its inputs) loads apart too, fetched the same way. */
+const loadVisit = () => import('./visit/visit-screen');
+const VisitScreen = lazy(async () => ({ default: (await loadVisit()).VisitScreen }));
 
 function PromoterDay({ user }: { user: SessionUser }) {
   const field = useFieldWork(user.id);
+  const outbox = useOutbox(user.id, toSyncCheckIn, field.visits);
   const position = usePosition();
   const isOnline = useOnline();
   const now = useMinuteClock();
   const [page, navigate] = useFieldPage();
   useEffect(() => {
     loadCheckIn().catch(() => undefined);
+    loadVisit().catch(() => undefined);
   }, []);
   const place =
     page.name === 'check-in' && field.work
@@ -76,7 +85,27 @@ function PromoterDay({ user }: { user: SessionUser }) {
       : undefined;
   return (
     <RouterProvider navigate={navigate}>
-      {place ? (
+      {page.name === 'pending' ? (
+        <OutboxPage
+          outbox={outbox}
+          work={field.work}
+          isOnline={isOnline}
+          todayHref={TODAY_PATH}
+          onCorrect={(visit) => navigate(visitHref(visit.uuid))}
+        />
+      ) : page.name === 'visit' ? (
+        <Suspense fallback={<p className="p-4 text-fg-muted">Cargando…</p>}>
+          <VisitScreen
+            userId={user.id}
+            uuid={page.uuid}
+            view={page.view}
+            position={position}
+            listHref={TODAY_PATH}
+            navigate={navigate}
+            onFinished={field.recordVisit}
+          />
+        </Suspense>
+      ) : place ? (
         <Suspense fallback={<p className="p-4 text-fg-muted">Cargando…</p>}>
           <CheckInScreen
             pointOfSale={place.pointOfSale}
@@ -84,15 +113,14 @@ function PromoterDay({ user }: { user: SessionUser }) {
             position={position}
             listHref={TODAY_PATH}
             onCheckIn={async (campaignId, unavailable) => {
-              await field.recordVisit(
-                newVisit({
-                  campaignId,
-                  pointOfSaleId: place.pointOfSale.id,
-                  unavailable,
-                  position,
-                }),
-              );
-              navigate(TODAY_PATH);
+              const visit = newVisit({
+                campaignId,
+                pointOfSaleId: place.pointOfSale.id,
+                unavailable,
+                position,
+              });
+              await field.recordVisit(visit);
+              navigate(unavailable ? TODAY_PATH : visitHref(visit.uuid));
             }}
           />
         </Suspense>
@@ -108,6 +136,7 @@ function PromoterDay({ user }: { user: SessionUser }) {
           problem={field.problem}
           onRefresh={field.refresh}
           now={now}
+          outbox={<PendingLink count={outbox.unsent} href={PENDING_PATH} />}
         />
       )}
     </RouterProvider>

@@ -6,17 +6,51 @@ import { FIELD_APP_PATH } from '../lib/field-app';
 /** Today's list. */
 export const TODAY_PATH = FIELD_APP_PATH;
 
+/** The outbox: the visits waiting to be sent, and today's sent ones. */
+export const PENDING_PATH = '/campo/pendientes';
+
 /** The check-in at a point of sale. */
 export function checkInHref(pointOfSaleId: number): string {
   return `/campo/punto/${pointOfSaleId}`;
 }
 
+/** What a visit's address shows: its surveys, one survey (by 'surveyId:productId'), the check-out. */
+export type VisitView =
+  { kind: 'overview' } | { kind: 'survey'; key: string } | { kind: 'check-out' };
+
+/** A visit being captured: its overview, one of its surveys, or its check-out. */
+export function visitHref(uuid: string, view: VisitView = { kind: 'overview' }): string {
+  const base = `/campo/visita/${uuid}`;
+  if (view.kind === 'check-out') return `${base}/salida`;
+  if (view.kind === 'overview') return base;
+  const [surveyId, productId] = view.key.split(':');
+  return `${base}/cuestionario/${surveyId}${productId ? `/producto/${productId}` : ''}`;
+}
+
 /** What an address of the field app shows. */
-export type FieldPage = { name: 'today' } | { name: 'check-in'; pointOfSaleId: number };
+export type FieldPage =
+  | { name: 'today' }
+  | { name: 'pending' }
+  | { name: 'check-in'; pointOfSaleId: number }
+  | { name: 'visit'; uuid: string; view: VisitView };
+
+const VISIT_PATH =
+  /^\/campo\/visita\/([0-9a-f-]{36})(?:\/(salida)|\/cuestionario\/(\d+)(?:\/producto\/(\d+))?)?\/?$/i;
 
 function pageAt(pathname: string): FieldPage {
+  if (/^\/campo\/pendientes\/?$/i.test(pathname)) return { name: 'pending' };
   const checkIn = /^\/campo\/punto\/(\d+)\/?$/i.exec(pathname);
   if (checkIn) return { name: 'check-in', pointOfSaleId: Number(checkIn[1]) };
+  const visit = VISIT_PATH.exec(pathname);
+  if (visit) {
+    const [, uuid = '', checkOut, surveyId, productId] = visit;
+    const view: VisitView = checkOut
+      ? { kind: 'check-out' }
+      : surveyId
+        ? { kind: 'survey', key: `${surveyId}:${productId ?? ''}` }
+        : { kind: 'overview' };
+    return { name: 'visit', uuid: uuid.toLowerCase(), view };
+  }
   return { name: 'today' };
 }
 

@@ -1,0 +1,194 @@
+import type { components } from '@anaquel/api/schema';
+import { ArrowLeftIcon, Button, Link, scoreText } from '@anaquel/ui';
+import { useMemo, useState } from 'react';
+import type { StoredAnswer, StoredSurvey } from '../store/db';
+import {
+  surveyState,
+  toPreviewAnswer,
+  toStoredAnswer,
+  withAnswer,
+  type SurveyState,
+} from './answers';
+import { FieldQuestion } from './field-question';
+import type { VisitSurvey } from './visit-surveys';
+
+type SegmentNode = components['schemas']['SegmentNode'];
+type QuestionNode = components['schemas']['QuestionNode'];
+type Item = { kind: 'question'; node: QuestionNode } | { kind: 'segment'; node: SegmentNode };
+
+/** A segment's questions and sub-segments in the engine's order (a question first on a tie). */
+function itemsOf(segment: SegmentNode): Item[] {
+  const items: Item[] = [
+    ...segment.questions.map((node) => ({ kind: 'question' as const, node })),
+    ...segment.children.map((node) => ({ kind: 'segment' as const, node })),
+  ];
+  const rank = (item: Item) => (item.kind === 'question' ? 0 : 1);
+  return items.sort(
+    (a, b) => a.node.order - b.node.order || rank(a) - rank(b) || a.node.id - b.node.id,
+  );
+}
+
+export interface SurveyRunnerProps {
+  target: VisitSurvey;
+  stored: StoredSurvey;
+  /** Changes the survey's stored answers (written to the device at once). */
+  updateAnswers: (change: (answers: StoredAnswer[]) => StoredAnswer[]) => void;
+  addPhoto: (file: Blob) => Promise<string>;
+  photoUrl: (key: string) => string | undefined;
+  /** 'Listo' with every shown question acceptable. */
+  onDone: () => void;
+  backHref: string;
+}
+
+interface Ctx {
+  answers: readonly StoredAnswer[];
+  state: SurveyState;
+  shown: (questionId: number) => boolean;
+  props: SurveyRunnerProps;
+  touch: (questionId: number) => void;
+}
+
+function RunnerQuestion({
+  question,
+  level,
+  ctx,
+}: {
+  question: QuestionNode;
+  level: number;
+  ctx: Ctx;
+}) {
+  const stored = ctx.answers.find((a) => a.questionId === question.id);
+  const photoKeys = stored?.photoKeys ?? [];
+  const input = stored ? toPreviewAnswer(question, stored) : undefined;
+  const change = (patch: (answer: StoredAnswer | undefined) => StoredAnswer | null) => {
+    ctx.touch(question.id);
+    ctx.props.updateAnswers((answers) =>
+      withAnswer(answers, question.id, patch(answers.find((a) => a.questionId === question.id))),
+    );
+  };
+  return (
+    <FieldQuestion
+      question={question}
+      answer={input}
+      photoKeys={photoKeys}
+      errors={ctx.shown(question.id) ? (ctx.state.errors.get(question.id) ?? []) : []}
+      headingLevel={level}
+      photoUrl={ctx.props.photoUrl}
+      onChange={(next) =>
+        change((current) => toStoredAnswer(question, next, current?.photoKeys ?? []))
+      }
+      onTakePhoto={async (file) => {
+        const key = await ctx.props.addPhoto(file);
+        change((current) =>
+          toStoredAnswer(question, current ? toPreviewAnswer(question, current) : undefined, [
+            ...(current?.photoKeys ?? []),
+            key,
+          ]),
+        );
+      }}
+      onRemovePhoto={(key) =>
+        change((current) =>
+          toStoredAnswer(
+            question,
+            current ? toPreviewAnswer(question, current) : undefined,
+            (current?.photoKeys ?? []).filter((k) => k !== key),
+          ),
+        )
+      }
+    />
+  );
+}
+
+function RunnerSegment({ segment, level, ctx }: { segment: SegmentNode; level: number; ctx: Ctx }) {
+  const Heading = `h${Math.min(6, level)}` as 'h2';
+  const items = itemsOf(segment).filter((item) =>
+    item.kind === 'question'
+      ? !ctx.state.hiddenQuestions.has(item.node.id)
+      : !ctx.state.hiddenSegments.has(item.node.id),
+  );
+  return (
+    <section aria-label={segment.name} className="flex flex-col gap-3">
+      <Heading className="m-0 text-lg font-semibold break-words">{segment.name}</Heading>
+      {segment.description && <p className="text-sm text-fg-muted">{segment.description}</p>}
+      {items.map((item) =>
+        item.kind === 'segment' ? (
+          <RunnerSegment key={`s${item.node.id}`} segment={item.node} level={level + 1} ctx={ctx} />
+        ) : (
+          <RunnerQuestion
+            key={`q${item.node.id}`}
+            question={item.node}
+            level={level + 1}
+            ctx={ctx}
+          />
+        ),
+      )}
+    </section>
+  );
+}
+
+/**
+ * One survey of the visit: its segments and questions as the skip logic shows them now, every
+ * answer written to the device as it is given, the engine's messages on a question once it is
+ * answered, and all of them on 'Listo' before the survey is closed.
+ */
+export function SurveyRunner(props: SurveyRunnerProps) {
+  const { target, stored } = props;
+  const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
+  const [checked, setChecked] = useState(false);
+  const state = useMemo(
+    () => surveyState(target.survey, stored.answers),
+    [target.survey, stored.answers],
+  );
+  const ctx: Ctx = {
+    answers: stored.answers,
+    state,
+    shown: (id) => checked || touched.has(id),
+    props,
+    touch: (id) => setTouched((before) => (before.has(id) ? before : new Set(before).add(id))),
+  };
+  const segments = [...target.survey.segments]
+    .sort((a, b) => a.order - b.order || a.id - b.id)
+    .filter((segment) => !state.hiddenSegments.has(segment.id));
+  const pending = state.errors.size;
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-page text-fg">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-border bg-surface px-2 py-2 shadow-sm">
+        <Link href={props.backHref} variant="ghost" className="min-h-12 text-base">
+          <ArrowLeftIcon className="size-5" />
+          Volver a la visita
+        </Link>
+        <p className="ms-auto pe-2 text-sm">
+          Puntaje:{' '}
+          <output className="font-semibold tabular-nums">
+            {scoreText(state.points, state.maxPoints)}
+          </output>
+        </p>
+      </header>
+      <main className="flex flex-1 flex-col gap-4 px-4 pt-4 pb-8">
+        <h1 className="text-xl font-semibold">
+          {target.survey.name}
+          {target.product && (
+            <span className="block text-base font-normal">{target.product.name}</span>
+          )}
+        </h1>
+        {segments.map((segment) => (
+          <RunnerSegment key={segment.id} segment={segment} level={2} ctx={ctx} />
+        ))}
+        {checked && pending > 0 && (
+          <p
+            role="alert"
+            className="rounded-xl border border-danger bg-surface p-4 text-sm text-danger"
+          >
+            {pending === 1 ? '1 pregunta necesita' : `${pending} preguntas necesitan`} atención.
+          </p>
+        )}
+        <Button
+          className="min-h-12 w-full text-base"
+          onPress={() => (pending > 0 ? setChecked(true) : props.onDone())}
+        >
+          Listo
+        </Button>
+      </main>
+    </div>
+  );
+}
