@@ -10,7 +10,8 @@
 // (Playwright over the DevTools port) and keeps the session between runs (disableStorageReset)
 // while clearing the HTTP cache before each run, so every run is a cold load. The visit result is
 // the first answered survey of the newest visit, found through the API. BENCH_WEB_ROUTES limits the
-// routes (comma-separated: login,dashboard,checkins,result); BENCH_WEB_REPORTS=<dir> keeps every
+// routes (comma-separated: login,dashboard,checkins,result,campo: the field app as the demo
+// promoter, its service worker cleared before each run); BENCH_WEB_REPORTS=<dir> keeps every
 // run's whole Lighthouse report (treemap, network requests, main-thread tasks) there.
 // Timings depend on the machine: the byte figures are what the CI budget (tests/e2e/budget.spec.ts)
 // guards; this script is for the scores. Writes bench/results/web-<timestamp>.json.
@@ -32,9 +33,12 @@ const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const origin = `http://127.0.0.1:${port}`;
 const adminEmail = 'admin@anaquel.mx';
 const adminPassword = 'Anaquel#2026';
+// The demo promoter (README), for the field app at /campo.
+const promoterEmail = 'promotor@anaquel.mx';
+const promoterPassword = 'Promotor#2026';
 const presets = (process.env.BENCH_WEB_PRESETS ?? 'mobile,desktop').split(',') as Preset[];
 const routes = new Set(
-  (process.env.BENCH_WEB_ROUTES ?? 'login,dashboard,checkins,result').split(','),
+  (process.env.BENCH_WEB_ROUTES ?? 'login,dashboard,checkins,result,campo').split(','),
 );
 const reportsDir = process.env.BENCH_WEB_REPORTS && path.resolve(process.env.BENCH_WEB_REPORTS);
 const flags: Flags = {
@@ -137,13 +141,16 @@ async function signedInRoutes(): Promise<[string, string][]> {
   return list;
 }
 
-async function signIn(page: Page): Promise<void> {
+async function signIn(
+  page: Page,
+  [email, password, landing] = [adminEmail, adminPassword, '**/dashboard'],
+): Promise<void> {
   await page.goto(`${origin}/login`);
-  await page.getByLabel('Correo electrónico').fill(adminEmail);
-  await page.getByLabel('Contraseña', { exact: true }).fill(adminPassword);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByText('Recordarme').click();
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL('**/dashboard');
+  await page.waitForURL(landing);
 }
 
 async function main(): Promise<void> {
@@ -229,6 +236,27 @@ async function main(): Promise<void> {
       const cdp = await context.newCDPSession(page);
       const clear = async () => void (await cdp.send('Network.clearBrowserCache'));
       for (const [label, route] of signedIn) await measure(label, `${origin}${route}`, true, clear);
+      await page.close();
+      await browser.close().catch(() => undefined);
+    }
+
+    // /campo: the promoters' field app (issue #22), signed in as the demo promoter. Its service
+    // worker and precache are cleared with the HTTP cache before every run: a first, cold load.
+    if (routes.has('campo')) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const context = browser.contexts()[0]!;
+      const page = await context.newPage();
+      await context.clearCookies();
+      await signIn(page, [promoterEmail, promoterPassword, '**/campo']);
+      const cdp = await context.newCDPSession(page);
+      const clear = async () => {
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin,
+          storageTypes: 'service_workers,cache_storage',
+        });
+      };
+      await measure('/campo', `${origin}/campo`, true, clear);
       await page.close();
       await browser.close().catch(() => undefined);
     }

@@ -4,9 +4,9 @@
 import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { admin } from '../support/accounts.ts';
+import { admin, demoPromoter } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
-import { signIn } from '../support/app.ts';
+import { signIn, submitLogin } from '../support/app.ts';
 
 /**
  * Brotli bytes of every script /login loads before it can be used: issue 14's target, about 4 %
@@ -221,4 +221,65 @@ test('the first signed-in screens load their own code only, within budget', asyn
         `${budget}. Per file:\n${listing(sizes)}`,
     ).toBeLessThanOrEqual(budget);
   }
+});
+
+/**
+ * Brotli bytes of the scripts the field app (/campo, a promoter's phone) needs to show today's
+ * list: campo.html's entry and what it imports statically (its modulepreload links). Issue #22:
+ * its own bundle, none of the back-office's. The screens it loads lazily (check-in, visit) are
+ * reported beside it: the service worker precaches them for offline use.
+ */
+const FIELD_APP_BUDGET = 150_000;
+
+test('the field app at /campo loads its own code only, within budget', async ({
+  page,
+  baseURL,
+}) => {
+  const html = (await rawGet(`${baseURL}/campo`, {})).body.toString();
+  const entry = [
+    ...html.matchAll(
+      /<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g,
+    ),
+  ].map((match) => match[1]!);
+  expect(entry.length).toBeGreaterThan(1);
+  const sizes = new Map<string, number>();
+  for (const script of entry) {
+    const response = await rawGet(`${baseURL}${script}`, { 'accept-encoding': 'br' });
+    expect(response.status, script).toBe(200);
+    sizes.set(script, response.body.length);
+  }
+  const total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
+
+  // A cold load on a phone, until idle: every script it fetches, lazy screens included.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/login');
+  await submitLogin(page, demoPromoter.email, demoPromoter.password);
+  await expect(page).toHaveURL(/\/campo$/);
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) {
+      await registration.unregister();
+    }
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  const { untilIdle } = await signedInLoad(page, baseURL!, '/campo', 'Visitas de hoy');
+  let idleTotal = 0;
+  for (const script of untilIdle) {
+    idleTotal += (await rawGet(`${baseURL}${script}`, { 'accept-encoding': 'br' })).body.length;
+  }
+  test.info().annotations.push({
+    type: 'bytes',
+    description:
+      `/campo JavaScript: ${total} bytes brotli in ${sizes.size} files to show the list, ` +
+      `${idleTotal} in ${untilIdle.length} fetched until idle`,
+  });
+  // None of the back-office's code: its entry, router, shell or screens.
+  expect(
+    untilIdle.filter((script) => /\/(main|app-router|shell-layout|[\w-]+-page)-/.test(script)),
+  ).toEqual([]);
+  expect(
+    total,
+    `/campo needs ${total} bytes of JavaScript (brotli) to show its list, over its budget of ` +
+      `${FIELD_APP_BUDGET}. Load a screen lazily or raise the budget with the reason. Per file:\n` +
+      listing(sizes),
+  ).toBeLessThanOrEqual(FIELD_APP_BUDGET);
 });

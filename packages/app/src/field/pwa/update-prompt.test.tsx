@@ -38,7 +38,7 @@ describe('UpdatePrompt', () => {
   });
 
   it("offers 'Actualizar' and updates only when pressed", async () => {
-    const onUpdate = vi.fn(async () => undefined);
+    const onUpdate = vi.fn();
     render(<Harness available draftOnCheck={false} onUpdate={onUpdate} />);
     expect(screen.getByRole('status')).toHaveTextContent('Hay una nueva versión');
     expect(onUpdate).not.toHaveBeenCalled();
@@ -57,7 +57,7 @@ describe('UpdatePrompt', () => {
   });
 
   it('does not update when a visit started since the prompt was shown', async () => {
-    const onUpdate = vi.fn(async () => undefined);
+    const onUpdate = vi.fn();
     render(<Harness available draftOnCheck onUpdate={onUpdate} />);
     await userEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(onUpdate).not.toHaveBeenCalled();

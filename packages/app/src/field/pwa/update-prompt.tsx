@@ -9,7 +9,7 @@ export interface UpdatePromptProps {
   /** Reads the store again right before updating; true (and `visitInProgress` follows) stops it. */
   checkVisitInProgress: () => Promise<boolean>;
   /** Moves the page to the new version (it reloads). */
-  onUpdate: () => Promise<void>;
+  onUpdate: () => void;
 }
 
 /**
@@ -28,7 +28,7 @@ export function UpdatePrompt({
     setUpdating(true);
     try {
       // What was read may be stale: a visit may have started in another tab since.
-      if (!(await checkVisitInProgress())) await onUpdate();
+      if (!(await checkVisitInProgress())) onUpdate();
     } finally {
       setUpdating(false);
     }
