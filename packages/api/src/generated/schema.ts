@@ -2153,6 +2153,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/checkins/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The visit id.
+         * @example 41
+         */
+        id: number;
+      };
+      cookie?: never;
+    };
+    /**
+     * One visit
+     * @description Requires `VIEW_CHECKINS`. The visit as the list shows it (the header of its surveys screen:
+     *     promoter, point of sale, times, distances and `geoStatus`). 404 'La visita no existe.'
+     */
+    get: operations['getCheckIn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/checkins/{id}/surveys': {
     parameters: {
       query?: never;
@@ -4607,6 +4634,23 @@ export interface components {
      *     ]
      */
     FileIds: string[];
+    /**
+     * @description Metres from the visit's position (check-in or check-out) to its point of sale, measured when
+     *     the visit was synced ('Distancia'); null when the phone had no position or the point of sale
+     *     has no coordinates.
+     * @example 48
+     */
+    VisitDistance: number | null;
+    /**
+     * @description Where the visit was against its point of sale (docs/geo.md): `outOfRange` ('Fuera de rango')
+     *     when the check-in or check-out distance exceeds the server's GEOFENCE_METERS; `inRange` when
+     *     a distance is known and none exceeds it; `noPointOfSaleCoordinates` ('Sin coordenadas') when
+     *     the point of sale has no coordinates; `noVisitPosition` ('Sin ubicación') when the phone sent
+     *     no position.
+     * @example inRange
+     * @enum {string}
+     */
+    GeoStatus: 'inRange' | 'outOfRange' | 'noPointOfSaleCoordinates' | 'noVisitPosition';
     /** @description A visit in the review list (spec 1 §3). */
     CheckIn: {
       /** @example 41 */
@@ -4653,6 +4697,9 @@ export interface components {
       checkInLongitude: components['schemas']['Longitude'];
       checkOutLatitude: components['schemas']['Latitude'];
       checkOutLongitude: components['schemas']['Longitude'];
+      checkInDistance: components['schemas']['VisitDistance'];
+      checkOutDistance: components['schemas']['VisitDistance'];
+      geoStatus: components['schemas']['GeoStatus'];
     };
     CheckInPage: components['schemas']['PageInfo'] & {
       rows: components['schemas']['CheckIn'][];
@@ -4690,6 +4737,11 @@ export interface components {
       /** @constant */
       success: true;
       data: components['schemas']['CheckInSummary'];
+    };
+    CheckInEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckIn'];
     };
     /** @description A survey answered at a visit (spec 1 §3, check-in survey list item). */
     CheckInSurvey: {
@@ -10004,6 +10056,12 @@ export interface operations {
          * @example 2026-11-23
          */
         endDate?: string;
+        /**
+         * @description 'Solo fuera de rango': true lists only the visits whose check-in or check-out distance
+         *     exceeds GEOFENCE_METERS (`geoStatus` outOfRange); false or absent, every visit.
+         * @example true
+         */
+        outOfRange?: boolean;
       };
       header?: never;
       path?: never;
@@ -10047,6 +10105,37 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCheckIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The visit id.
+         * @example 41
+         */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The visit. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       500: components['responses']['InternalServerError'];
     };
   };
