@@ -122,7 +122,16 @@ describe('GET /reports/product-survey-export', () => {
     const unavailableRow = sheet.getRow(3);
     expect(cellValue(unavailableRow, 1)).toBe(r.visits.unavailable);
     expect(cellValue(unavailableRow, 13)).toBe(UNAVAILABLE_MARK);
-    for (let column = 14; column <= headers.length; column += 1) {
+    // Its distances to the point of sale (docs/geo.md), as the sync stored them.
+    const [away] = await r.t.db
+      .select()
+      .from(checkIns)
+      .where(eq(checkIns.id, r.visits.unavailable));
+    expect(headers.slice(13, 15)).toEqual(['Distancia de entrada (m)', 'Distancia de salida (m)']);
+    expect(cellValue(unavailableRow, 14)).toBe(away!.checkInDistance);
+    expect(away!.checkInDistance).not.toBeNull();
+    expect(cellValue(unavailableRow, 15)).toBeNull();
+    for (let column = 16; column <= headers.length; column += 1) {
       expect(cellValue(unavailableRow, column), `column ${column}`).toBeNull();
     }
 
@@ -168,6 +177,8 @@ describe('GET /reports/product-survey-export', () => {
         pos!.p.city,
         clientsOf,
         'Sí',
+        visit!.checkInDistance,
+        visit!.checkOutDistance,
         product!.sku,
         product!.name,
         'Marca Prueba',
@@ -278,7 +289,7 @@ describe('GET /reports/product-survey-export', () => {
       }
       const whole = await exportWith(1000);
       expect(whole.count).toBe(5);
-      const keys = whole.rows.map((row) => `${String(row[0])}:${String(row[13])}`);
+      const keys = whole.rows.map((row) => `${String(row[0])}:${String(row[15])}`);
       expect(new Set(keys).size).toBe(5);
       for (const row of whole.rows) {
         expect(String(row[11])).toContain('Cliente Lote Dos, Cliente Lote Uno');
@@ -320,7 +331,7 @@ describe('GET /reports/product-survey-export', () => {
         .getWorksheet('Reporte')!;
       const seen: [unknown, unknown][] = [];
       for (let n = 3; n <= sheet.rowCount; n += 1) {
-        seen.push([cellValue(sheet.getRow(n), 14), cellValue(sheet.getRow(n), 12)]);
+        seen.push([cellValue(sheet.getRow(n), 16), cellValue(sheet.getRow(n), 12)]);
       }
       const [sku1] = await db.select().from(products).where(eq(products.id, r.w.productIds[0]));
       const everyone = 'Cliente Dueño, Cliente Otro';

@@ -63,6 +63,9 @@ const FIXED_COLUMNS: readonly FixedColumn[] = [
   { header: 'Ciudad', value: (row) => row.city },
   { header: 'Cliente', value: (row) => row.client },
   { header: 'Disponible', value: (row) => (row.unavailable ? UNAVAILABLE_MARK : 'Sí') },
+  // Geo-verification (docs/geo.md): empty when the phone or the point of sale had no position.
+  { header: 'Distancia de entrada (m)', value: (row) => row.checkInDistance },
+  { header: 'Distancia de salida (m)', value: (row) => row.checkOutDistance },
   { header: 'SKU', value: (row) => row.sku },
   { header: 'Producto', value: (row) => row.product },
   { header: 'Marca', value: (row) => row.brand },

@@ -28,6 +28,9 @@ export interface VisitRow {
   endDate: Date | null;
   syncedAt: Date;
   unavailable: boolean;
+  /** Metres to the point of sale at check-in and check-out, as stored at sync (docs/geo.md). */
+  checkInDistance: number | null;
+  checkOutDistance: number | null;
   promoter: string;
   posCode: string;
   posName: string;
@@ -68,6 +71,8 @@ function visitRowsQuery(
     select ${checkIns.id} as "visitId", ${checkIns.startDate}::text as "startKey",
            ${checkIns.startDate} as "startDate", ${checkIns.endDate} as "endDate",
            ${checkIns.syncedAt} as "syncedAt", ${checkIns.unavailable} as "unavailable",
+           ${checkIns.checkInDistance} as "checkInDistance",
+           ${checkIns.checkOutDistance} as "checkOutDistance",
            ${users.name} || ' ' || ${users.lastName} as "promoter",
            ${pointsOfSale.code} as "posCode", ${pointsOfSale.name} as "posName",
            ${states.name} as "state", ${pointsOfSale.municipality} as "municipality",
@@ -111,6 +116,8 @@ function toVisitRow(r: Record<string, unknown>): VisitRow {
     endDate: r.endDate === null ? null : new Date(r.endDate as string | Date),
     syncedAt: new Date(r.syncedAt as string | Date),
     unavailable: Boolean(r.unavailable),
+    checkInDistance: r.checkInDistance === null ? null : Number(r.checkInDistance),
+    checkOutDistance: r.checkOutDistance === null ? null : Number(r.checkOutDistance),
     promoter: String(r.promoter),
     posCode: String(r.posCode),
     posName: String(r.posName),
