@@ -49,6 +49,8 @@ const FIXED_HEADERS = [
   'Ciudad',
   'Cliente',
   'Disponible',
+  'Distancia de entrada (m)',
+  'Distancia de salida (m)',
   'SKU',
   'Producto',
   'Marca',
