@@ -48,7 +48,7 @@ export function FieldQuestion({
       <Heading id={headingId} className="m-0 text-base font-semibold break-words">
         {question.description}
         {!question.isOptional && (
-          <span className="ms-1 text-sm font-normal text-fg-muted">(obligatoria)</span>
+          <span className="text-sm font-normal text-fg-muted"> (obligatoria)</span>
         )}
       </Heading>
       <QuestionInput question={question} answer={answer} onChange={onChange} />
