@@ -19,7 +19,7 @@ const syncApi: OutboxApi = {
 };
 
 /** Where the outbox stands, for the screens. */
-interface OutboxStatus {
+export interface OutboxStatus {
   isSending: boolean;
   /** Why the last round stopped (Spanish), or null. */
   problem: string | null;

@@ -11,7 +11,7 @@ import {
   StoreIcon,
   inputStyles,
 } from '@anaquel/ui';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Input, SearchField } from 'react-aria-components';
 import type { StoredVisit, StoredWork } from '../store/db';
 import { checkInHref } from '../field-paths';
@@ -41,6 +41,8 @@ export interface TodayScreenProps {
   onRefresh: () => void;
   /** The clock the data's age is measured by (re-rendered every minute by the caller). */
   now: Date;
+  /** The way to the outbox ('Pendientes de enviar (n)'), under the header's status. */
+  outbox?: ReactNode;
 }
 
 /** `/campo`: today's points of sale, nearest first, with the data's age and 'Actualizar'. */
@@ -108,6 +110,7 @@ function TodayHeader({
   problem,
   onRefresh,
   now,
+  outbox,
 }: TodayScreenProps) {
   return (
     <header className="sticky top-0 z-10 border-b border-border bg-surface px-4 py-3 shadow-sm">
@@ -140,6 +143,7 @@ function TodayHeader({
           {problem}
         </p>
       )}
+      {outbox}
     </header>
   );
 }

@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import type { StoredVisit, StoredWork } from '../store/db';
+import type { OutboxView } from './use-outbox';
+
+/**
+ * The outbox's screen (its confirmation dialog among it) loads apart; `PendingLink` fetches it
+ * once today's list shows, so that it is there when the connection is gone.
+ */
+export const loadPendingScreen = () => import('./pending-screen');
+const PendingScreen = lazy(async () => ({ default: (await loadPendingScreen()).PendingScreen }));
+
+export interface OutboxPageProps {
+  outbox: OutboxView;
+  /** The download, for the points of sale's names. */
+  work: StoredWork | null;
+  isOnline: boolean;
+  todayHref: string;
+  /** Opens a rejected visit, reopened as a draft, to correct it. */
+  onCorrect?: (visit: StoredVisit) => void;
+}
+
+/** `/campo/pendientes`. */
+export function OutboxPage({ outbox, work, isOnline, todayHref, onCorrect }: OutboxPageProps) {
+  const names = new Map(work?.data.pointsOfSale.map((place) => [place.id, place.name]));
+  return (
+    <Suspense fallback={<p className="p-4 text-fg-muted">Cargando…</p>}>
+      <PendingScreen
+        visits={outbox.visits}
+        status={outbox.status}
+        isOnline={isOnline}
+        placeName={(id) => names.get(id) ?? `Punto de venta ${id}`}
+        todayHref={todayHref}
+        onSend={outbox.send}
+        onDiscard={outbox.discard}
+        onReopen={
+          onCorrect &&
+          ((visit) => {
+            void outbox.reopen(visit.uuid).then(() => onCorrect(visit));
+          })
+        }
+      />
+    </Suspense>
+  );
+}
