@@ -92,5 +92,8 @@ async function register(): Promise<void> {
  */
 export function registerFieldServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  register().catch(() => undefined);
+  // After the load: the precache's downloads never compete with the page's own first load.
+  const start = () => void register().catch(() => undefined);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
