@@ -1,14 +1,8 @@
 import type { SyncPointOfSale } from '@anaquel/api';
-import {
-  AlertTriangleIcon,
-  ArrowLeftIcon,
-  Button,
-  ConfirmDialog,
-  Link,
-  MapPinIcon,
-} from '@anaquel/ui';
+import { AlertTriangleIcon, Button, ConfirmDialog, MapPinIcon } from '@anaquel/ui';
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { FieldFrame } from '../field-frame';
 import { formatDistance } from '../today/distance';
 import { addressOf, type PlaceCampaign } from '../today/today-list';
 import type { PositionState } from '../use-position';
@@ -46,49 +40,41 @@ export function CheckInScreen({
   };
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-page text-fg">
-      <header className="sticky top-0 z-10 border-b border-border bg-surface px-2 py-2 shadow-sm">
-        <Link href={listHref} variant="ghost" className="min-h-12 text-base">
-          <ArrowLeftIcon className="size-5" />
-          Volver a la lista
-        </Link>
-      </header>
-      <main className="flex flex-1 flex-col gap-4 px-4 pt-4 pb-8">
-        <div>
-          <h1 className="text-xl font-semibold">{pointOfSale.name}</h1>
-          <p className="text-sm text-fg-muted">
-            <span className="font-mono text-fg">{pointOfSale.code}</span> · {addressOf(pointOfSale)}
-          </p>
-        </div>
-        {open.length === 0 ? (
-          <p className="rounded-xl border border-border bg-surface p-4" role="status">
-            Ya registraste hoy las visitas de este punto de venta.
-          </p>
-        ) : (
-          <>
-            <CampaignChoice campaigns={campaigns} value={campaignId} onChange={setCampaignId} />
-            <PlacementNote placement={placement} locating={position.status === 'locating'} />
-            <div className="flex flex-col gap-3">
-              <Button
-                className="min-h-12 w-full text-base"
-                onPress={() => save(false)}
-                isPending={saving === 'arrival'}
-                isDisabled={campaignId === null || saving !== null}
-              >
-                Registrar llegada
-              </Button>
-              <Button
-                variant="secondary"
-                className="min-h-12 w-full text-base"
-                onPress={() => setConfirming(true)}
-                isDisabled={campaignId === null || saving !== null}
-              >
-                No disponible
-              </Button>
-            </div>
-          </>
-        )}
-      </main>
+    <FieldFrame backHref={listHref} backLabel="Volver a la lista">
+      <div>
+        <h1 className="text-xl font-semibold">{pointOfSale.name}</h1>
+        <p className="text-sm text-fg-muted">
+          <span className="font-mono text-fg">{pointOfSale.code}</span> · {addressOf(pointOfSale)}
+        </p>
+      </div>
+      {open.length === 0 ? (
+        <p className="rounded-xl border border-border bg-surface p-4" role="status">
+          Ya registraste hoy las visitas de este punto de venta.
+        </p>
+      ) : (
+        <>
+          <CampaignChoice campaigns={campaigns} value={campaignId} onChange={setCampaignId} />
+          <PlacementNote placement={placement} locating={position.status === 'locating'} />
+          <div className="flex flex-col gap-3">
+            <Button
+              className="min-h-12 w-full text-base"
+              onPress={() => save(false)}
+              isPending={saving === 'arrival'}
+              isDisabled={campaignId === null || saving !== null}
+            >
+              Registrar llegada
+            </Button>
+            <Button
+              variant="secondary"
+              className="min-h-12 w-full text-base"
+              onPress={() => setConfirming(true)}
+              isDisabled={campaignId === null || saving !== null}
+            >
+              No disponible
+            </Button>
+          </div>
+        </>
+      )}
       <ConfirmDialog
         isOpen={confirming}
         onOpenChange={setConfirming}
@@ -99,7 +85,7 @@ export function CheckInScreen({
         isPending={saving === 'unavailable'}
         onConfirm={() => save(true)}
       />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,4 +1,5 @@
-import { ArrowLeftIcon, Button, Link, scoreText } from '@anaquel/ui';
+import { Button, scoreText } from '@anaquel/ui';
+import { FieldFrame } from '../field-frame';
 import { useState } from 'react';
 import type { StoredVisit } from '../store/db';
 import { formatDistance } from '../today/distance';
@@ -51,63 +52,55 @@ export function CheckOutScreen({
   );
   const photos = visit.photoKeys.length + questionPhotos;
   return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-page text-fg">
-      <header className="sticky top-0 z-10 border-b border-border bg-surface px-2 py-2 shadow-sm">
-        <Link href={backHref} variant="ghost" className="min-h-12 text-base">
-          <ArrowLeftIcon className="size-5" />
-          Volver a la visita
-        </Link>
-      </header>
-      <main className="flex flex-1 flex-col gap-4 px-4 pt-4 pb-8">
-        <h1 className="text-xl font-semibold">Registrar salida</h1>
-        <dl
-          aria-label="Resumen de la visita"
-          className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-xl border border-border bg-surface p-4"
+    <FieldFrame backHref={backHref} backLabel="Volver a la visita">
+      <h1 className="text-xl font-semibold">Registrar salida</h1>
+      <dl
+        aria-label="Resumen de la visita"
+        className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-xl border border-border bg-surface p-4"
+      >
+        <dt>Cuestionarios completos</dt>
+        <dd className="font-semibold tabular-nums">{`${done} de ${targets.length}`}</dd>
+        <dt>Fotos</dt>
+        <dd className="font-semibold tabular-nums">{photos}</dd>
+        <dt>Puntaje</dt>
+        <dd className="font-semibold tabular-nums">{scoreText(points, maxPoints)}</dd>
+      </dl>
+      {pending > 0 ? (
+        <p
+          role="alert"
+          className="rounded-xl border border-danger bg-surface p-4 text-sm text-danger"
         >
-          <dt>Cuestionarios completos</dt>
-          <dd className="font-semibold tabular-nums">{`${done} de ${targets.length}`}</dd>
-          <dt>Fotos</dt>
-          <dd className="font-semibold tabular-nums">{photos}</dd>
-          <dt>Puntaje</dt>
-          <dd className="font-semibold tabular-nums">{scoreText(points, maxPoints)}</dd>
-        </dl>
-        {pending > 0 ? (
-          <p
-            role="alert"
-            className="rounded-xl border border-danger bg-surface p-4 text-sm text-danger"
-          >
-            {pending === 1 ? 'Hay 1 pregunta pendiente' : `Hay ${pending} preguntas pendientes`} en
-            los cuestionarios: corrígelas antes de terminar la visita.
-          </p>
-        ) : (
-          opened.length < targets.length && (
-            <p
-              role="status"
-              className="rounded-xl border border-warning bg-warning-soft p-4 text-sm text-warning-soft-fg"
-            >
-              {targets.length - opened.length === 1
-                ? 'Un cuestionario quedó sin responder.'
-                : `${targets.length - opened.length} cuestionarios quedaron sin responder.`}
-            </p>
-          )
-        )}
-        <p role="status" className="text-sm text-fg-muted">
-          {positionText(position)}
+          {pending === 1 ? 'Hay 1 pregunta pendiente' : `Hay ${pending} preguntas pendientes`} en
+          los cuestionarios: corrígelas antes de terminar la visita.
         </p>
-        <Button
-          className="min-h-12 w-full text-base"
-          isDisabled={pending > 0 || saving}
-          isPending={saving}
-          onPress={() => {
-            setSaving(true);
-            void onFinish(checkOut(visit, targets, position, new Date())).finally(() =>
-              setSaving(false),
-            );
-          }}
-        >
-          Terminar visita
-        </Button>
-      </main>
-    </div>
+      ) : (
+        opened.length < targets.length && (
+          <p
+            role="status"
+            className="rounded-xl border border-warning bg-warning-soft p-4 text-sm text-warning-soft-fg"
+          >
+            {targets.length - opened.length === 1
+              ? 'Un cuestionario quedó sin responder.'
+              : `${targets.length - opened.length} cuestionarios quedaron sin responder.`}
+          </p>
+        )
+      )}
+      <p role="status" className="text-sm text-fg-muted">
+        {positionText(position)}
+      </p>
+      <Button
+        className="min-h-12 w-full text-base"
+        isDisabled={pending > 0 || saving}
+        isPending={saving}
+        onPress={() => {
+          setSaving(true);
+          void onFinish(checkOut(visit, targets, position, new Date())).finally(() =>
+            setSaving(false),
+          );
+        }}
+      >
+        Terminar visita
+      </Button>
+    </FieldFrame>
   );
 }

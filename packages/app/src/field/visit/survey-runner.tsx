@@ -1,6 +1,7 @@
 import type { components } from '@anaquel/api/schema';
-import { ArrowLeftIcon, Button, Link, scoreText } from '@anaquel/ui';
+import { Button, scoreText } from '@anaquel/ui';
 import { useMemo, useState } from 'react';
+import { FieldFrame } from '../field-frame';
 import type { StoredAnswer, StoredSurvey } from '../store/db';
 import {
   surveyState,
@@ -151,44 +152,41 @@ export function SurveyRunner(props: SurveyRunnerProps) {
     .filter((segment) => !state.hiddenSegments.has(segment.id));
   const pending = state.errors.size;
   return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-page text-fg">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-border bg-surface px-2 py-2 shadow-sm">
-        <Link href={props.backHref} variant="ghost" className="min-h-12 text-base">
-          <ArrowLeftIcon className="size-5" />
-          Volver a la visita
-        </Link>
+    <FieldFrame
+      backHref={props.backHref}
+      backLabel="Volver a la visita"
+      aside={
         <p className="ms-auto pe-2 text-sm">
           Puntaje:{' '}
           <output className="font-semibold tabular-nums">
             {scoreText(state.points, state.maxPoints)}
           </output>
         </p>
-      </header>
-      <main className="flex flex-1 flex-col gap-4 px-4 pt-4 pb-8">
-        <h1 className="text-xl font-semibold">
-          {target.survey.name}
-          {target.product && (
-            <span className="block text-base font-normal">{target.product.name}</span>
-          )}
-        </h1>
-        {segments.map((segment) => (
-          <RunnerSegment key={segment.id} segment={segment} level={2} ctx={ctx} />
-        ))}
-        {checked && pending > 0 && (
-          <p
-            role="alert"
-            className="rounded-xl border border-danger bg-surface p-4 text-sm text-danger"
-          >
-            {pending === 1 ? '1 pregunta necesita' : `${pending} preguntas necesitan`} atención.
-          </p>
+      }
+    >
+      <h1 className="text-xl font-semibold">
+        {target.survey.name}
+        {target.product && (
+          <span className="block text-base font-normal">{target.product.name}</span>
         )}
-        <Button
-          className="min-h-12 w-full text-base"
-          onPress={() => (pending > 0 ? setChecked(true) : props.onDone())}
+      </h1>
+      {segments.map((segment) => (
+        <RunnerSegment key={segment.id} segment={segment} level={2} ctx={ctx} />
+      ))}
+      {checked && pending > 0 && (
+        <p
+          role="alert"
+          className="rounded-xl border border-danger bg-surface p-4 text-sm text-danger"
         >
-          Listo
-        </Button>
-      </main>
-    </div>
+          {pending === 1 ? '1 pregunta necesita' : `${pending} preguntas necesitan`} atención.
+        </p>
+      )}
+      <Button
+        className="min-h-12 w-full text-base"
+        onPress={() => (pending > 0 ? setChecked(true) : props.onDone())}
+      >
+        Listo
+      </Button>
+    </FieldFrame>
   );
 }

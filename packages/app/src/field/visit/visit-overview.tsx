@@ -1,4 +1,5 @@
-import { ArrowLeftIcon, CheckCircleIcon, Link } from '@anaquel/ui';
+import { CheckCircleIcon, Link } from '@anaquel/ui';
+import { FieldFrame } from '../field-frame';
 import type { VisitHandle } from './use-visit';
 import { PhotoPicker } from './photo-picker';
 import { surveysProgress, type SurveyProgress } from './visit-rules';
@@ -35,54 +36,46 @@ export function VisitOverview({
   const campaign = work?.data.campaigns.find((c) => c.id === visit.campaignId);
   const progress = surveysProgress(visit, targets);
   return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-page text-fg">
-      <header className="sticky top-0 z-10 border-b border-border bg-surface px-2 py-2 shadow-sm">
-        <Link href={listHref} variant="ghost" className="min-h-12 text-base">
-          <ArrowLeftIcon className="size-5" />
-          Volver a la lista
-        </Link>
-      </header>
-      <main className="flex flex-1 flex-col gap-5 px-4 pt-4 pb-8">
-        <div>
-          <h1 className="text-xl font-semibold">{place?.name ?? 'Visita'}</h1>
-          {campaign && <p className="text-sm text-fg-muted">{campaign.name}</p>}
-        </div>
-        <section aria-labelledby="visit-surveys" className="flex flex-col gap-2">
-          <h2 id="visit-surveys" className="text-lg font-semibold">
-            Cuestionarios
-          </h2>
-          {progress.length === 0 ? (
-            <p className="text-sm text-fg-muted">Esta campaña no tiene cuestionarios.</p>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {progress.map((p) => (
-                <SurveyRow key={p.target.key} progress={p} href={surveyHref(p.target.key)} />
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="visit-photos" className="flex flex-col gap-2">
-          <h2 id="visit-photos" className="text-lg font-semibold">
-            Fotos de la visita
-          </h2>
-          <PhotoPicker
-            label="Tomar foto de la visita"
-            photoKeys={visit.photoKeys}
-            photoUrl={handle.photoUrl}
-            onTake={async (file) => {
-              const key = await handle.addPhoto(file);
-              await update((v) => ({ ...v, photoKeys: [...v.photoKeys, key] }));
-            }}
-            onRemove={(key) =>
-              void update((v) => ({ ...v, photoKeys: v.photoKeys.filter((k) => k !== key) }))
-            }
-          />
-        </section>
-        <Link href={checkOutHref} variant="primary" className="min-h-12 w-full text-base">
-          Registrar salida
-        </Link>
-      </main>
-    </div>
+    <FieldFrame backHref={listHref} backLabel="Volver a la lista">
+      <div>
+        <h1 className="text-xl font-semibold">{place?.name ?? 'Visita'}</h1>
+        {campaign && <p className="text-sm text-fg-muted">{campaign.name}</p>}
+      </div>
+      <section aria-labelledby="visit-surveys" className="flex flex-col gap-2">
+        <h2 id="visit-surveys" className="text-lg font-semibold">
+          Cuestionarios
+        </h2>
+        {progress.length === 0 ? (
+          <p className="text-sm text-fg-muted">Esta campaña no tiene cuestionarios.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {progress.map((p) => (
+              <SurveyRow key={p.target.key} progress={p} href={surveyHref(p.target.key)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="visit-photos" className="flex flex-col gap-2">
+        <h2 id="visit-photos" className="text-lg font-semibold">
+          Fotos de la visita
+        </h2>
+        <PhotoPicker
+          label="Tomar foto de la visita"
+          photoKeys={visit.photoKeys}
+          photoUrl={handle.photoUrl}
+          onTake={async (file) => {
+            const key = await handle.addPhoto(file);
+            await update((v) => ({ ...v, photoKeys: [...v.photoKeys, key] }));
+          }}
+          onRemove={(key) =>
+            void update((v) => ({ ...v, photoKeys: v.photoKeys.filter((k) => k !== key) }))
+          }
+        />
+      </section>
+      <Link href={checkOutHref} variant="primary" className="min-h-12 w-full text-base">
+        Registrar salida
+      </Link>
+    </FieldFrame>
   );
 }
 

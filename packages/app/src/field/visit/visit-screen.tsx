@@ -1,5 +1,5 @@
-import { ArrowLeftIcon, Link } from '@anaquel/ui';
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { FieldFrame } from '../field-frame';
 import { visitHref, type VisitView } from '../field-paths';
 import type { StoredVisit } from '../store/db';
 import type { PositionState } from '../use-position';
@@ -27,15 +27,9 @@ type Ready = Extract<VisitHandle, { status: 'ready' }>;
 /** A plain page of the visit: a way back and a message (loading, not found). */
 function VisitMessage({ listHref, children }: { listHref: string; children: ReactNode }) {
   return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-page text-fg">
-      <header className="border-b border-border bg-surface px-2 py-2">
-        <Link href={listHref} variant="ghost" className="min-h-12 text-base">
-          <ArrowLeftIcon className="size-5" />
-          Volver a la lista
-        </Link>
-      </header>
-      <main className="p-4">{children}</main>
-    </div>
+    <FieldFrame backHref={listHref} backLabel="Volver a la lista">
+      {children}
+    </FieldFrame>
   );
 }
 
