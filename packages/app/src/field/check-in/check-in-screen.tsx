@@ -1,8 +1,9 @@
 import type { SyncPointOfSale } from '@anaquel/api';
-import { AlertTriangleIcon, Button, ConfirmDialog, MapPinIcon } from '@anaquel/ui';
+import { AlertTriangleIcon, Button, ConfirmDialog, Link, MapPinIcon } from '@anaquel/ui';
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { FieldFrame } from '../field-frame';
+import { visitHref } from '../field-paths';
 import { formatDistance } from '../today/distance';
 import { addressOf, type PlaceCampaign } from '../today/today-list';
 import type { PositionState } from '../use-position';
@@ -47,6 +48,18 @@ export function CheckInScreen({
           <span className="font-mono text-fg">{pointOfSale.code}</span> · {addressOf(pointOfSale)}
         </p>
       </div>
+      {campaigns.map(({ campaignId: id, name, visit }) =>
+        visit?.state === 'draft' ? (
+          <Link
+            key={id}
+            href={visitHref(visit.uuid)}
+            variant="primary"
+            className="min-h-12 w-full text-base"
+          >
+            Continuar la visita de {name}
+          </Link>
+        ) : null,
+      )}
       {open.length === 0 ? (
         <p className="rounded-xl border border-border bg-surface p-4" role="status">
           Ya registraste hoy las visitas de este punto de venta.

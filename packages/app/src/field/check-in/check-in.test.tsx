@@ -138,4 +138,14 @@ describe('CheckInScreen', () => {
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Registrar llegada' })).toBeNull();
   });
+
+  it('leads back to a visit under way', () => {
+    const uuid = '0d7e3c1a-2b4f-4c5d-8e6f-7a8b9c0d1e2f';
+    renderCheckIn(nearBellasArtes, new Map([['1:12', visitFixture({ uuid, state: 'draft' })]]));
+    expect(
+      screen.getByRole('link', { name: 'Continuar la visita de Auditoría de temporada' }),
+    ).toHaveAttribute('href', `/campo/visita/${uuid}`);
+    // The other campaign can still be checked in.
+    expect(screen.getByRole('button', { name: 'Registrar llegada' })).toBeEnabled();
+  });
 });
