@@ -102,4 +102,5 @@ export * from './resources/master-data';
 export * from './resources/surveys';
 export * from './resources/checkins';
 export * from './resources/reports';
+export * from './resources/imports';
 export * from './resources/sync';

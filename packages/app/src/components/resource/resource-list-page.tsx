@@ -68,6 +68,8 @@ interface ResourceListPageProps<
   params?: ListParams;
   /** The controls of those filters, shown above the table. */
   filters?: ReactNode;
+  /** More toolbar buttons beside 'Agregar' (e.g. 'Importar'), each checking its own permission. */
+  actions?: ReactNode;
 }
 
 /**
@@ -79,7 +81,7 @@ export function ResourceListPage<
   R extends MasterResource,
   Values extends FieldValues,
   Output extends FieldValues,
->({ definition, params, filters }: ResourceListPageProps<R, Values, Output>) {
+>({ definition, params, filters, actions }: ResourceListPageProps<R, Values, Output>) {
   const { resource, labels, permission, form } = definition;
   const { columns, table, page } = usePagedList(resource, definition.columns, params);
   const texts = useMemo(() => entityTexts(labels), [labels]);
@@ -120,12 +122,15 @@ export function ResourceListPage<
         rowActions={buttonCount > 0 ? renderRowActions : undefined}
         rowActionsSize={rowActionsWidth(buttonCount)}
         toolbar={
-          can.create ? (
-            <Button onPress={() => formTarget.open({ mode: 'create' })}>
-              <PlusIcon className="size-4" />
-              {texts.add}
-            </Button>
-          ) : null
+          <>
+            {actions}
+            {can.create ? (
+              <Button onPress={() => formTarget.open({ mode: 'create' })}>
+                <PlusIcon className="size-4" />
+                {texts.add}
+              </Button>
+            ) : null}
+          </>
         }
       />
       <ResourceFormModal

@@ -8,6 +8,7 @@ import {
   nullIfEmpty,
   textColumn,
 } from '../../components/resource';
+import { PointOfSaleImportButton } from './import-dialog';
 import { PointOfSaleFields } from './point-of-sale-fields';
 import {
   pointOfSaleSchema,
@@ -94,5 +95,7 @@ export const pointsOfSaleResource = defineResource<
 });
 
 export default function PointsOfSalePage() {
-  return <ResourceListPage definition={pointsOfSaleResource} />;
+  return (
+    <ResourceListPage definition={pointsOfSaleResource} actions={<PointOfSaleImportButton />} />
+  );
 }
