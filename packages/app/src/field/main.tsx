@@ -17,8 +17,8 @@ registerFieldServiceWorker();
 createRoot(container).render(
   <StrictMode>
     <I18nProvider locale="es-MX">
-      <FieldApp />
       <FieldUpdate />
+      <FieldApp />
     </I18nProvider>
   </StrictMode>,
 );

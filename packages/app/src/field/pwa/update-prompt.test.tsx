@@ -42,7 +42,7 @@ describe('UpdatePrompt', () => {
     render(<Harness available draftOnCheck={false} onUpdate={onUpdate} />);
     expect(screen.getByRole('status')).toHaveTextContent('Hay una nueva versión');
     expect(onUpdate).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Actualizar la aplicación' }));
     expect(onUpdate).toHaveBeenCalledTimes(1);
   });
 
@@ -53,13 +53,13 @@ describe('UpdatePrompt', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Termina la visita en curso para actualizar',
     );
-    expect(screen.queryByRole('button', { name: 'Actualizar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Actualizar la aplicación' })).toBeNull();
   });
 
   it('does not update when a visit started since the prompt was shown', async () => {
     const onUpdate = vi.fn();
     render(<Harness available draftOnCheck onUpdate={onUpdate} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Actualizar la aplicación' }));
     expect(onUpdate).not.toHaveBeenCalled();
     expect(screen.getByRole('status')).toHaveTextContent('Termina la visita en curso');
   });

@@ -15,6 +15,7 @@ export interface UpdatePromptProps {
 /**
  * 'Hay una nueva versión' with 'Actualizar': the field app never reloads by itself, and never
  * while a visit is in progress (docs/field-app.md "Installable"): then it asks to finish it first.
+ * A band above the page, in the flow: it never covers a screen's own controls.
  */
 export function UpdatePrompt({
   available,
@@ -36,7 +37,7 @@ export function UpdatePrompt({
   return (
     <aside
       aria-label="Nueva versión"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface-raised p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lg"
+      className="border-b border-border bg-brand-soft p-3 pt-[max(0.75rem,env(safe-area-inset-top))]"
     >
       <div className="mx-auto flex max-w-md flex-wrap items-center gap-3">
         <p role="status" className="min-w-0 flex-1 text-base text-fg">
@@ -51,6 +52,8 @@ export function UpdatePrompt({
         </p>
         {!visitInProgress && (
           <Button
+            // The list has its own 'Actualizar' (the day's data): the name tells them apart.
+            aria-label="Actualizar la aplicación"
             variant="primary"
             className="min-h-12 min-w-12 text-base"
             onPress={() => void update()}
