@@ -76,7 +76,7 @@ const LOG_LEVELS: readonly LogLevel[] = [
 ];
 
 /** A city block or two: GPS error in a built-up street plus a large store's car park. */
-const DEFAULT_GEOFENCE_METERS = 200;
+export const DEFAULT_GEOFENCE_METERS = 200;
 
 /** OWASP Password Storage Cheat Sheet, argon2id: m=19 MiB, t=2, p=1. */
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = {

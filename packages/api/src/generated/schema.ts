@@ -2142,7 +2142,7 @@ export interface paths {
      *     started today and in the last 7 days (today and the 6 days before it), calendar days in
      *     Mexico City time: visits, unavailable visits, the average score (answered points over the
      *     survey points of every survey answered in the window, as a percentage, points stored at sync
-     *     time) and the promoters who made at least one visit.
+     *     time), the promoters who made at least one visit and the visits out of range (docs/geo.md).
      */
     get: operations['getCheckInSummary'];
     put?: never;
@@ -4732,6 +4732,11 @@ export interface components {
       averageScoreLast7Days: number | null;
       /** @description Promoters with at least one visit in the window. */
       activePromotersLast7Days: number;
+      /**
+       * @description Visits of the window 'Fuera de rango': their check-in or check-out distance exceeds
+       *     GEOFENCE_METERS (docs/geo.md).
+       */
+      outOfRangeLast7Days: number;
     };
     CheckInSummaryEnvelope: {
       /** @constant */

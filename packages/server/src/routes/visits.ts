@@ -93,7 +93,7 @@ function reviewRoutes(app: FastifyInstance): void {
   );
 
   registerOperation(app, 'getCheckInSummary', { auth: 'VIEW_CHECKINS' }, async () =>
-    checkInSummary(db()),
+    checkInSummary(db(), new Date(), app.services.config.geofenceMeters),
   );
 
   registerOperation(app, 'listCheckInSurveys', { auth: 'VIEW_CHECKINS' }, async (request) =>

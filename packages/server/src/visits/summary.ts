@@ -5,14 +5,20 @@ import type { components } from '@anaquel/api/schema';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { checkIns, checkInSurveys } from '../db/schema/index.ts';
+import { DEFAULT_GEOFENCE_METERS } from '../env.ts';
 import { addDays, mexicoCityDay, startOfMexicoCityDay } from './dates.ts';
+import { outOfRange } from './geo.ts';
 
 type CheckInSummary = components['schemas']['CheckInSummary'];
 
 /** Days in the window, today included (spec 1 §4's 7-day range). */
 const WINDOW_DAYS = 7;
 
-export async function checkInSummary(db: Db, now: Date = new Date()): Promise<CheckInSummary> {
+export async function checkInSummary(
+  db: Db,
+  now: Date = new Date(),
+  geofenceMeters = DEFAULT_GEOFENCE_METERS,
+): Promise<CheckInSummary> {
   const today = mexicoCityDay(now);
   const weekStart = addDays(today, 1 - WINDOW_DAYS);
   const from = startOfMexicoCityDay(weekStart);
@@ -28,6 +34,7 @@ export async function checkInSummary(db: Db, now: Date = new Date()): Promise<Ch
         visitsToday: sql<number>`count(*) filter (where ${checkIns.startDate} >= ${todayFrom})::int`,
         unavailableToday: sql<number>`count(*) filter (where ${checkIns.unavailable} and ${checkIns.startDate} >= ${todayFrom})::int`,
         promoters: sql<number>`count(distinct ${checkIns.userId})::int`,
+        outOfRange: sql<number>`count(*) filter (where ${outOfRange(geofenceMeters)})::int`,
       })
       .from(checkIns)
       .where(and(gte(checkIns.startDate, from), lt(checkIns.startDate, until))),
@@ -52,5 +59,6 @@ export async function checkInSummary(db: Db, now: Date = new Date()): Promise<Ch
     unavailableLast7Days: Number(row?.unavailable ?? 0),
     averageScoreLast7Days: possible > 0 ? Math.round((answered / possible) * 10_000) / 100 : null,
     activePromotersLast7Days: Number(row?.promoters ?? 0),
+    outOfRangeLast7Days: Number(row?.outOfRange ?? 0),
   };
 }

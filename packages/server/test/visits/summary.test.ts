@@ -23,7 +23,12 @@ const NOW = new Date('2026-11-23T18:00:00Z');
 /** Stores a visit as the sync would, with optional stored points of one survey. */
 async function visit(
   start: Date,
-  options: { unavailable?: boolean; promoterId?: number; points?: [number, number] } = {},
+  options: {
+    unavailable?: boolean;
+    promoterId?: number;
+    points?: [number, number];
+    distances?: [number | null, number | null];
+  } = {},
 ) {
   const [row] = await t.db
     .insert(checkIns)
@@ -35,6 +40,8 @@ async function visit(
       campaignId: w.campaignId,
       unavailable: options.unavailable ?? false,
       startDate: start,
+      checkInDistance: options.distances?.[0] ?? null,
+      checkOutDistance: options.distances?.[1] ?? null,
     })
     .returning({ id: checkIns.id });
   if (options.points) {
@@ -67,14 +74,18 @@ describe('GET checkins/summary', () => {
       unavailableLast7Days: 0,
       averageScoreLast7Days: null,
       activePromotersLast7Days: 0,
+      outOfRangeLast7Days: 0,
     });
   });
 
   it('counts today and the 7 Mexico City days, with the stored points', async () => {
     const todayStart = startOfMexicoCityDay('2026-11-23');
     const weekStart = startOfMexicoCityDay('2026-11-17');
-    await visit(new Date(todayStart.getTime() + HOUR), { points: [30, 40] });
-    await visit(new Date(todayStart.getTime() + 2 * HOUR), { unavailable: true });
+    await visit(new Date(todayStart.getTime() + HOUR), { points: [30, 40], distances: [20, 201] });
+    await visit(new Date(todayStart.getTime() + 2 * HOUR), {
+      unavailable: true,
+      distances: [200, 200],
+    });
     // Late yesterday in Mexico City is already 'today' in UTC: it counts for yesterday.
     await visit(new Date(todayStart.getTime() - 60_000), {
       promoterId: w.otherPromoter.id,
@@ -82,7 +93,7 @@ describe('GET checkins/summary', () => {
     });
     await visit(weekStart, { unavailable: true });
     // One minute before the window, and tomorrow: outside.
-    await visit(new Date(weekStart.getTime() - 60_000), { points: [0, 40] });
+    await visit(new Date(weekStart.getTime() - 60_000), { points: [0, 40], distances: [900, 0] });
     await visit(startOfMexicoCityDay('2026-11-24'), { points: [0, 40] });
 
     expect(await checkInSummary(t.db, NOW)).toEqual({
@@ -95,6 +106,9 @@ describe('GET checkins/summary', () => {
       // (30 + 10) / (40 + 40)
       averageScoreLast7Days: 50,
       activePromotersLast7Days: 2,
+      // 201 m at check-out is beyond the 200 m fence; exactly 200 m and the visit before the
+      // window are not counted.
+      outOfRangeLast7Days: 1,
     });
   });
 

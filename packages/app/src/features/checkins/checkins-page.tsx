@@ -39,9 +39,9 @@ import { CHECK_IN_MAX_DAYS, cutVisitRange, mapsUrl, visitRangeFromParams } from 
 
 const col = createDataTableColumnHelper<CheckIn>();
 
-// Names wrap on two lines, so every column fits a 1280 px screen beside the menu, with room for
-// a classic scroll bar (issue #20).
-const NAME_COLUMN = { ...columnSizes.text, size: 160, minSize: 120 } as const;
+// Names wrap (two or three lines), so every column, 'Distancia' included (issue #24), fits a
+// 1280 px screen beside the menu, with room for a classic scroll bar (issue #20).
+const NAME_COLUMN = { ...columnSizes.text, size: 120, minSize: 120 } as const;
 
 // spec 1 §2: promoter, point of sale, NA, start, end, sync date and the images; the campaign is
 // there too, hidden at first ('Columnas' shows it).
@@ -79,8 +79,8 @@ const columns = col.columns([
   col.accessor('geoStatus', {
     id: 'distance',
     header: 'Distancia',
-    size: 120,
-    minSize: 112,
+    size: 100,
+    minSize: 100,
     enableSorting: false,
     meta: { align: 'end' },
     cell: (c) => <VisitDistanceCell visit={c.row.original} />,

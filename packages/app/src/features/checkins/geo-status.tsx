@@ -20,10 +20,18 @@ const BADGES: Record<Exclude<GeoStatus, 'inRange'>, { label: string; tone: Badge
   noVisitPosition: { label: 'Sin ubicación', tone: 'neutral' },
 };
 
-export function GeoStatusBadge({ status }: { status: GeoStatus }) {
-  if (status === 'inRange') return <Badge tone="success">En rango</Badge>;
-  const { label, tone } = BADGES[status];
-  return <Badge tone={tone}>{label}</Badge>;
+/** The state's badge; `compact` lets its words wrap in a narrow table column. */
+export function GeoStatusBadge({ status, compact }: { status: GeoStatus; compact?: boolean }) {
+  const { label, tone } =
+    status === 'inRange' ? { label: 'En rango', tone: 'success' as const } : BADGES[status];
+  return (
+    <Badge
+      tone={tone}
+      className={compact ? 'rounded-lg px-1.5 text-center whitespace-normal' : undefined}
+    >
+      {label}
+    </Badge>
+  );
 }
 
 type Distances = Pick<CheckIn, 'checkInDistance' | 'checkOutDistance' | 'geoStatus'>;
@@ -40,7 +48,7 @@ export function VisitDistanceCell({ visit }: { visit: Distances }) {
   return (
     <span className="flex flex-col items-end gap-1 tabular-nums">
       {farther !== null && <span>{formatMetres(farther)}</span>}
-      {visit.geoStatus !== 'inRange' && <GeoStatusBadge status={visit.geoStatus} />}
+      {visit.geoStatus !== 'inRange' && <GeoStatusBadge status={visit.geoStatus} compact />}
     </span>
   );
 }

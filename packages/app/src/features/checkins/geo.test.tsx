@@ -10,6 +10,7 @@ import {
 import CheckInSurveysPage from './check-in-surveys-page';
 import CheckInsPage from './checkins-page';
 import { formatMetres } from './geo-status';
+import { VisitSummary } from './visit-summary';
 
 // Geo-verification on the review screens (issue #24, docs/geo.md).
 
@@ -134,5 +135,32 @@ describe('/checkins/{checkInId}/surveys header', SCREEN_TEST_OPTIONS, () => {
       '3,964 m',
     );
     expect(api.unhandled).toEqual([]);
+  });
+});
+
+describe('the dashboard figure', SCREEN_TEST_OPTIONS, () => {
+  it("'Fuera de rango (7 días)' gives the share and opens the week's visits out of range", async () => {
+    signInWith(['VIEW_CHECKINS']);
+    stubApi({
+      'GET /checkins/summary': okEnvelope({
+        today: '2026-11-23',
+        weekStart: '2026-11-17',
+        visitsToday: 3,
+        unavailableToday: 0,
+        visitsLast7Days: 40,
+        unavailableLast7Days: 2,
+        averageScoreLast7Days: 80,
+        activePromotersLast7Days: 4,
+        outOfRangeLast7Days: 5,
+      }),
+    });
+    renderScreen(<VisitSummary />, { path: '/' });
+    const figure = await screen.findByRole('link', { name: /Fuera de rango \(7 días\)/ });
+    expect(figure).toHaveTextContent('12.5 %');
+    expect(figure).toHaveTextContent('5 de 40 visitas');
+    expect(figure).toHaveAttribute(
+      'href',
+      '/checkins?startDate=2026-11-17&endDate=2026-11-23&outOfRange=1',
+    );
   });
 });

@@ -4,6 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 
 const percent = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });
 
+/** `part` of `whole` in percent ('12.5 %'), '-' without any. */
+const shareOf = (part: number, whole: number): string =>
+  whole > 0 ? `${percent.format((part / whole) * 100)} %` : '-';
+
 function visitsHref(start: string, end: string, extra = '') {
   return `/checkins?startDate=${start}&endDate=${end}${extra}`;
 }
@@ -60,7 +64,7 @@ export function VisitSummary() {
       <h2 id="dashboard-visits" className="text-base font-semibold text-fg">
         Visitas
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
         <Figure
           label="Visitas de hoy"
           value={String(s.visitsToday)}
@@ -85,6 +89,12 @@ export function VisitSummary() {
           label="Promotores activos (7 días)"
           value={String(s.activePromotersLast7Days)}
           href={week}
+        />
+        <Figure
+          label="Fuera de rango (7 días)"
+          value={shareOf(s.outOfRangeLast7Days, s.visitsLast7Days)}
+          href={visitsHref(s.weekStart, s.today, '&outOfRange=1')}
+          hint={`${s.outOfRangeLast7Days} de ${s.visitsLast7Days} visitas`}
         />
       </ul>
     </section>
