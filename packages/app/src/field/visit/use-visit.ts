@@ -18,6 +18,8 @@ export type VisitHandle =
       addPhoto: (file: Blob) => Promise<string>;
       /** A stored photo's object URL, for its thumbnail. */
       photoUrl: (key: string) => string | undefined;
+      /** Why the last change could not be written to the phone (Spanish), or null. */
+      problem: string | null;
     };
 
 /** An object URL of a blob (none where the browser cannot make one, as in jsdom). */
@@ -37,6 +39,7 @@ export function useVisit(userId: number, uuid: string): VisitHandle {
   const [visit, setVisit] = useState<StoredVisit | null | undefined>(undefined);
   const [work, setWork] = useState<StoredWork | null>(null);
   const [urls, setUrls] = useState<ReadonlyMap<string, string>>(new Map());
+  const [problem, setProblem] = useState<string | null>(null);
   // The latest visit, so that changes made faster than a render build on each other.
   const latest = useRef<StoredVisit | null>(null);
   const created = useRef<string[]>([]);
@@ -74,7 +77,15 @@ export function useVisit(userId: number, uuid: string): VisitHandle {
       const next = change(latest.current);
       latest.current = next;
       setVisit(next);
-      await db.put('visits', next);
+      try {
+        await db.put('visits', next);
+        setProblem(null);
+      } catch (error) {
+        // Shown, never swallowed: the answer is on screen but not yet on the phone.
+        setProblem(
+          `No se pudo guardar en el teléfono: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
     [db],
   );
@@ -101,5 +112,5 @@ export function useVisit(userId: number, uuid: string): VisitHandle {
 
   if (visit === undefined || !db) return { status: 'loading' };
   if (visit === null) return { status: 'missing' };
-  return { status: 'ready', visit, work, update, addPhoto, photoUrl };
+  return { status: 'ready', visit, work, update, addPhoto, photoUrl, problem };
 }

@@ -56,7 +56,21 @@ export function VisitScreen(props: VisitScreenProps) {
   return <VisitPages {...props} handle={handle} />;
 }
 
-function VisitPages({
+/** The visit's page, with what could not be written to the phone above it. */
+function VisitPages(props: VisitScreenProps & { handle: Ready }) {
+  return (
+    <>
+      {props.handle.problem && (
+        <p role="alert" className="bg-danger-solid p-3 text-center text-sm text-danger-fg">
+          {props.handle.problem}
+        </p>
+      )}
+      <VisitPage {...props} />
+    </>
+  );
+}
+
+function VisitPage({
   handle,
   view,
   uuid,
