@@ -6,8 +6,7 @@ import {
   type SyncCheckIn,
   type SyncCheckInResult,
 } from '@anaquel/api';
-import type { StoredVisit } from '../store/db';
-import type { OutboxApi, ToRequest } from './send';
+import type { OutboxApi } from './send';
 
 export class FakeSync implements OutboxApi {
   /** Every photo upload, in order (its blob's text). */
@@ -80,21 +79,4 @@ export function networkError(): ApiError {
 
 export function httpError(statusCode: number, errorMessage: string): ApiError {
   return new ApiError({ statusCode, errorMessage });
-}
-
-/**
- * The tests' conversion: the visit's own fields, and the server ids of the photos `photoKeys`
- * lists for it (the real one, `visit/to-sync.ts`, reads them from the visit).
- */
-export function fakeToRequest(photoKeys: ReadonlyMap<string, string[]> = new Map()): ToRequest {
-  return (visit: StoredVisit, photoServerId) => ({
-    uuid: visit.uuid,
-    campaignId: visit.campaignId,
-    pointOfSaleId: visit.pointOfSaleId,
-    unavailable: visit.unavailable,
-    startDate: visit.startDate,
-    endDate: visit.endDate,
-    photoIds: (photoKeys.get(visit.uuid) ?? []).map(photoServerId),
-    surveys: [],
-  });
 }

@@ -5,7 +5,8 @@ import { visitFixture } from '../testing';
 import { openFieldDb, type FieldDb } from '../store/db';
 import { saveVisit } from '../store/visits';
 import { FIRST_RETRY_MS, LAST_RETRY_MS, retryDelay, tooManyAttemptsWait } from './backoff';
-import { FakeSync, fakeToRequest, httpError, networkError } from './fake-sync';
+import { FakeSync, httpError, networkError } from './fake-sync';
+import { toSyncCheckIn } from '../visit/to-sync';
 import { createOutbox, type Outbox } from './outbox';
 
 let db: FieldDb;
@@ -33,7 +34,7 @@ const state = async () => (await db.get('visits', visitFixture().uuid))?.state;
 
 /** An outbox whose jitter is none (`random` 1: the whole wait). */
 function start(server: FakeSync) {
-  outbox = createOutbox({ db, api: server, toRequest: fakeToRequest(), random: () => 1 });
+  outbox = createOutbox({ db, api: server, toRequest: toSyncCheckIn, random: () => 1 });
   return outbox;
 }
 

@@ -4,10 +4,11 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { visitFixture } from '../testing';
-import { openFieldDb, type FieldDb, type StoredVisit } from '../store/db';
+import { MIGRATIONS, openFieldDb, type FieldDb, type StoredVisit } from '../store/db';
 import { photosOfVisit, putPhoto } from '../store/photos';
 import { saveVisit } from '../store/visits';
-import { FakeSync, fakeToRequest, httpError, networkError } from './fake-sync';
+import { toSyncCheckIn } from '../visit/to-sync';
+import { FakeSync, httpError, networkError } from './fake-sync';
 import { BATCH_SIZE, recoverSending, sendRound } from './send';
 
 vi.stubGlobal('Blob', NodeBlob);
@@ -50,7 +51,7 @@ describe('a sending round', () => {
     const server = new FakeSync();
     for (let n = 60; n >= 1; n--) await saveVisit(db, visit(n));
     await saveVisit(db, visit(99, { state: 'draft' }));
-    expect(await sendRound(db, server, fakeToRequest())).toEqual({
+    expect(await sendRound(db, server, toSyncCheckIn)).toEqual({
       sent: 60,
       rejected: 0,
       malformed: [],
@@ -71,7 +72,7 @@ describe('a sending round', () => {
     await saveVisit(db, visit(1));
     await saveVisit(db, visit(2));
     server.rejects.set(visit(2).uuid, 'La campaña ya no está activa.');
-    expect(await sendRound(db, server, fakeToRequest())).toMatchObject({ sent: 1, rejected: 1 });
+    expect(await sendRound(db, server, toSyncCheckIn)).toMatchObject({ sent: 1, rejected: 1 });
     expect(await stored(visit(2).uuid)).toMatchObject({
       state: 'rejected',
       validationErrors: [{ field: 'campaignId', message: 'La campaña ya no está activa.' }],
@@ -81,10 +82,9 @@ describe('a sending round', () => {
   it('uploads the photos first and records their ids, so a crash before the visit uploads none twice', async () => {
     const server = new FakeSync();
     const uuid = visit(1).uuid;
-    await saveVisit(db, visit(1));
+    await saveVisit(db, visit(1, { photoKeys: ['p-1', 'p-2'] }));
     await addPhoto(uuid, 'p-1');
     await addPhoto(uuid, 'p-2');
-    const toRequest = fakeToRequest(new Map([[uuid, ['p-1', 'p-2']]]));
     // The photos go up, then the visit's call never arrives (the phone dies, the signal drops).
     let uploads = 0;
     const dying = {
@@ -94,12 +94,12 @@ describe('a sending round', () => {
       },
       sendCheckIns: () => Promise.reject(networkError()),
     };
-    await expect(sendRound(db, dying, toRequest)).rejects.toMatchObject({ statusCode: 0 });
+    await expect(sendRound(db, dying, toSyncCheckIn)).rejects.toMatchObject({ statusCode: 0 });
     expect(uploads).toBe(2);
     expect((await photosOfVisit(db, uuid)).every((photo) => photo.serverId !== null)).toBe(true);
     expect((await stored(uuid))?.state).toBe('pending');
 
-    await sendRound(db, server, toRequest);
+    await sendRound(db, server, toSyncCheckIn);
     expect(server.uploads).toEqual(['p-1', 'p-2']);
     expect(server.batches).toEqual([[uuid]]);
     expect((await stored(uuid))?.state).toBe('sent');
@@ -110,7 +110,7 @@ describe('a sending round', () => {
   it('uploads again a photo whose id was never recorded (an unreferenced file is harmless)', async () => {
     const server = new FakeSync();
     const uuid = visit(1).uuid;
-    await saveVisit(db, visit(1));
+    await saveVisit(db, visit(1, { photoKeys: ['p-1', 'p-2'] }));
     await addPhoto(uuid, 'p-1');
     await addPhoto(uuid, 'p-2');
     // The first upload arrives, the second never answers.
@@ -121,10 +121,9 @@ describe('a sending round', () => {
       },
       sendCheckIns: server.sendCheckIns,
     };
-    const toRequest = fakeToRequest(new Map([[uuid, ['p-1', 'p-2']]]));
-    await expect(sendRound(db, flaky, toRequest)).rejects.toMatchObject({ statusCode: 0 });
+    await expect(sendRound(db, flaky, toSyncCheckIn)).rejects.toMatchObject({ statusCode: 0 });
     expect(server.batches).toEqual([]);
-    await sendRound(db, server, toRequest);
+    await sendRound(db, server, toSyncCheckIn);
     expect(server.uploads).toEqual(['p-1', 'p-2']);
     expect((await stored(uuid))?.state).toBe('sent');
   });
@@ -133,16 +132,16 @@ describe('a sending round', () => {
     const server = new FakeSync();
     await saveVisit(db, visit(1));
     server.loseNextAnswer = true;
-    await expect(sendRound(db, server, fakeToRequest())).rejects.toMatchObject({ statusCode: 0 });
+    await expect(sendRound(db, server, toSyncCheckIn)).rejects.toMatchObject({ statusCode: 0 });
     expect((await stored(visit(1).uuid))?.state).toBe('pending');
     expect(server.stored.size).toBe(1);
 
-    expect(await sendRound(db, server, fakeToRequest())).toMatchObject({ sent: 1 });
+    expect(await sendRound(db, server, toSyncCheckIn)).toMatchObject({ sent: 1 });
     expect(server.batches).toEqual([[visit(1).uuid], [visit(1).uuid]]);
     expect(server.stored.size).toBe(1);
     expect(await stored(visit(1).uuid)).toMatchObject({ state: 'sent', checkInId: 41 });
     // Nothing left to send: a further round sends nothing.
-    expect(await sendRound(db, server, fakeToRequest())).toMatchObject({ sent: 0 });
+    expect(await sendRound(db, server, toSyncCheckIn)).toMatchObject({ sent: 0 });
     expect(server.batches).toHaveLength(2);
   });
 
@@ -158,7 +157,7 @@ describe('a sending round', () => {
           ? Promise.reject(httpError(400, 'Datos inválidos.'))
           : server.sendCheckIns(checkIns),
     };
-    expect(await sendRound(db, picky, fakeToRequest())).toEqual({
+    expect(await sendRound(db, picky, toSyncCheckIn)).toEqual({
       sent: 1,
       rejected: 0,
       malformed: [bad],
@@ -172,11 +171,24 @@ describe('a sending round', () => {
     await saveVisit(db, visit(1));
     await addPhoto(visit(1).uuid, 'p-1');
     server.failures.push(httpError(400, 'El archivo debe ser una imagen JPEG, PNG, WebP o GIF.'));
-    expect(await sendRound(db, server, fakeToRequest())).toMatchObject({ rejected: 1 });
+    expect(await sendRound(db, server, toSyncCheckIn)).toMatchObject({ rejected: 1 });
     expect(await stored(visit(1).uuid)).toMatchObject({
       state: 'rejected',
       validationErrors: [
         { field: 'photoIds', message: 'El archivo debe ser una imagen JPEG, PNG, WebP o GIF.' },
+      ],
+    });
+  });
+
+  it('never sends a visit that refers to a photo the phone no longer has', async () => {
+    const server = new FakeSync();
+    await saveVisit(db, visit(1, { photoKeys: ['gone'] }));
+    expect(await sendRound(db, server, toSyncCheckIn)).toMatchObject({ rejected: 1 });
+    expect(server.batches).toEqual([]);
+    expect(await stored(visit(1).uuid)).toMatchObject({
+      state: 'rejected',
+      validationErrors: [
+        { field: 'photoIds', message: 'Falta una foto en el teléfono: vuelve a tomarla.' },
       ],
     });
   });
@@ -192,7 +204,21 @@ describe('a sending round', () => {
   it('sends an unavailable visit (no surveys)', async () => {
     const server = new FakeSync();
     await saveVisit(db, visit(1, { unavailable: true }));
-    await sendRound(db, server, fakeToRequest());
+    await sendRound(db, server, toSyncCheckIn);
+    expect((await stored(visit(1).uuid))?.state).toBe('sent');
+  });
+
+  it('sends the pending visits a phone kept in version 1, through the schema steps since', async () => {
+    db.close();
+    globalThis.indexedDB = new IDBFactory();
+    const v1 = await openFieldDb(7, MIGRATIONS.slice(0, 1));
+    // A visit as version 1 stored it: none of the later fields.
+    const { photoKeys: _p, surveys: _s, ...old } = visit(1, { unavailable: true });
+    await v1.put('visits', { ...old } as StoredVisit);
+    v1.close();
+    db = await openFieldDb(7);
+    const server = new FakeSync();
+    expect(await sendRound(db, server, toSyncCheckIn)).toMatchObject({ sent: 1 });
     expect((await stored(visit(1).uuid))?.state).toBe('sent');
   });
 });

@@ -1,0 +1,94 @@
+// Issue #22, "Nothing captured is lost": a visit made offline waits in the outbox and is sent
+// once the phone is back online; an answer lost on the way is a resend that stores it once; the
+// staff's list of visits shows it.
+import { expect, test } from '@playwright/test';
+import { admin, demoPromoter } from '../support/accounts.ts';
+import { apiAs } from '../support/api.ts';
+import { signIn, submitLogin } from '../support/app.ts';
+
+test.use({
+  viewport: { width: 375, height: 812 },
+  geolocation: { latitude: 19.4326, longitude: -99.1332 },
+  permissions: ['geolocation'],
+  // The sync calls must reach page.route, which does not see what a service worker fetches.
+  serviceWorkers: 'block',
+});
+
+interface CheckInRow {
+  id: number;
+  uuid: string;
+  pointOfSale: string;
+  unavailable: boolean;
+}
+
+test("an offline 'No disponible' visit is sent once back online, once however often it is sent", async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  await page.goto('/login');
+  await submitLogin(page, demoPromoter.email, demoPromoter.password);
+  await expect(page).toHaveURL(/\/campo$/);
+  const list = page.getByRole('list', { name: 'Puntos de venta de hoy' });
+  await expect(list.locator(':scope > li').first()).toBeVisible();
+
+  // Offline: 'No disponible' at a shop that has a campaign left to visit on this phone.
+  await context.setOffline(true);
+  const place = list.locator(':scope > li').last();
+  const name = (await place.getByRole('heading', { level: 2 }).textContent())!.trim();
+  await place.getByRole('link', { name: `Visitar ${name}` }).click();
+  await page.getByRole('button', { name: 'No disponible' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Punto de venta no disponible' })
+    .getByRole('button', { name: 'Registrar no disponible' })
+    .click();
+  await expect(page).toHaveURL(/\/campo$/);
+
+  await page.getByRole('link', { name: 'Pendientes de enviar (1)' }).click();
+  await expect(page).toHaveURL(/\/campo\/pendientes$/);
+  await expect(page.getByRole('listitem', { name: `${name}, Pendiente` })).toBeVisible();
+  await expect(page.getByText('Las visitas se enviarán al volver la señal.')).toBeVisible();
+
+  // The first answer is lost on the way (the server stores the visit, the phone never hears):
+  // the outbox sends the same visit again and applies the stored result.
+  let sends = 0;
+  let uuid = '';
+  await page.route('**/api/v1/sync/checkins', async (route) => {
+    sends++;
+    const body = route.request().postDataJSON() as { checkIns: { uuid: string }[] };
+    uuid = body.checkIns[0]!.uuid;
+    if (sends === 1) {
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else {
+      await route.continue();
+    }
+  });
+  await context.setOffline(false);
+  await expect(page.getByRole('listitem', { name: `${name}, Enviada` })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(sends).toBe(2);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pendientes de enviar (0)');
+
+  // Stored once, and in the staff's list.
+  const api = await apiAs(request, admin);
+  const rows = await api.get<{ rows: CheckInRow[] }>('/checkins?PageSize=100&Sort=-id');
+  const stored = rows.rows.filter((row) => row.uuid === uuid);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ pointOfSale: name, unavailable: true });
+
+  const staff = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await signIn(staff, admin);
+  await staff.goto('/checkins');
+  const table = staff.getByRole('table', { name: 'Visitas' });
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: demoPromoter.completeName })
+      .filter({ hasText: name })
+      .first(),
+  ).toBeVisible();
+  await staff.close();
+});
