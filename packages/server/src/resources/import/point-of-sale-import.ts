@@ -11,6 +11,7 @@ import {
   type CatalogueEntry,
   type RowContext,
 } from './point-of-sale-rows.ts';
+import { pointOfSaleFields } from '../points-of-sale.ts';
 import type { Issues } from '../rules.ts';
 
 // Points of sale as the bulk import sees them (docs/import.md): the key is the code, ignoring
@@ -18,22 +19,9 @@ import type { Issues } from '../rules.ts';
 
 type PointOfSaleRecord = typeof pointsOfSale.$inferInsert;
 
-const storedFields = {
-  id: pointsOfSale.id,
-  code: pointsOfSale.code,
-  name: pointsOfSale.name,
-  stateId: pointsOfSale.stateId,
-  zipCode: pointsOfSale.zipCode,
-  city: pointsOfSale.city,
-  municipality: pointsOfSale.municipality,
-  settlement: pointsOfSale.settlement,
-  street: pointsOfSale.street,
-  externalNumber: pointsOfSale.externalNumber,
-  internalNumber: pointsOfSale.internalNumber,
-  latitude: pointsOfSale.latitude,
-  longitude: pointsOfSale.longitude,
-  isActive: pointsOfSale.isActive,
-};
+// The list's fields without the joined state name: what a row of the file is compared with.
+const { stateName: _stateName, ...listedFields } = pointOfSaleFields;
+const storedFields = { ...listedFields, isActive: pointsOfSale.isActive };
 type Stored = { [K in keyof typeof storedFields]: unknown } & { id: number; code: string };
 
 const headerOf = new Map(pointOfSaleColumns.map((column) => [column.field, column.header]));
