@@ -96,6 +96,17 @@ describe('the outbox', () => {
     await vi.waitFor(async () => expect(await state()).toBe('sent'));
   });
 
+  it("keeps the visits of a promoter the server no longer lets sync, with the server's words", async () => {
+    const server = new FakeSync();
+    const message = 'Solo los promotores pueden sincronizar visitas.';
+    server.failures.push(httpError(403, message));
+    await saveVisit(db, visitFixture());
+    const outbox = start(server);
+    await outbox.start();
+    expect(await state()).toBe('pending');
+    expect(outbox.status()).toMatchObject({ problem: message, retryAt: Date.now() + 5_000 });
+  });
+
   it('sends at once when the phone comes back online, without waiting for the retry', async () => {
     const server = new FakeSync();
     server.failures.push(networkError());

@@ -54,6 +54,10 @@ function problemOf(error: unknown): string {
     (error.errorCode === CLIENT_ERROR_CODES.network ||
       error.errorCode === CLIENT_ERROR_CODES.timeout);
   if (unreachable) return 'Sin conexión: las visitas se enviarán cuando vuelva la señal.';
+  // Not a promoter any more: the server says so in words the promoter understands.
+  if (isApiError(error) && error.statusCode === 403 && error.errorMessage) {
+    return error.errorMessage;
+  }
   return messageForError(error);
 }
 
