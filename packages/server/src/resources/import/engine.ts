@@ -175,7 +175,7 @@ export async function confirmImport<V>(
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import:${resource.name}`}))`);
-      await runRows(tx as unknown as Db, resource, rows, report, { write: true });
+      await runRows(tx, resource, rows, report, { write: true });
       if (report.errorCount > 0) throw new RollBack();
     });
   } catch (error) {
