@@ -83,6 +83,7 @@ export default defineConfig({
               name: 'shared',
               test: (id) =>
                 /[\\/]app[\\/]src[\\/]lib[\\/]notify\.ts$/.test(id) ||
+                /[\\/]react-aria[\\/]dist[\\/]private[\\/]utils[\\/]useSlot\.mjs$/.test(id) ||
                 /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](?:mutation|query|infiniteQuery)Options\.js$/.test(
                   id,
                 ),

@@ -20,7 +20,7 @@
  * }
  * ```
  *
- * Then add ONE entry to `privateScreens` (app/routes.tsx, `anyOf: ['VIEW_BRANDS']`, `menu: {...}`):
+ * Then add ONE entry to `privateScreens` (app/screen-table.ts, `anyOf: ['VIEW_BRANDS']`, `menu: {...}`):
  * the side menu is derived from it. The checklist: docs/adding-a-resource.md.
  *
  * The list page gives: h1 'Gestión de {plural}'; `GET {resource}/paged` from the table state
