@@ -4,9 +4,10 @@
 import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { admin, demoPromoter } from '../support/accounts.ts';
+import { admin } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
-import { signIn, submitLogin } from '../support/app.ts';
+import { signIn } from '../support/app.ts';
+import { openFieldAppAsPromoter } from '../support/field.ts';
 
 /**
  * Brotli bytes of every script /login loads before it can be used: issue 14's target, about 4 %
@@ -252,9 +253,7 @@ test('the field app at /campo loads its own code only, within budget', async ({
 
   // A cold load on a phone, until idle: every script it fetches, lazy screens included.
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto('/login');
-  await submitLogin(page, demoPromoter.email, demoPromoter.password);
-  await expect(page).toHaveURL(/\/campo$/);
+  await openFieldAppAsPromoter(page);
   await page.evaluate(async () => {
     for (const registration of await navigator.serviceWorker.getRegistrations()) {
       await registration.unregister();

@@ -2,8 +2,9 @@
 // with no network from it (today's points of sale from the device store), and Chromium judges it
 // installable; the back-office gets neither a manifest nor a service worker.
 import { expect, test, type Page } from '@playwright/test';
-import { admin, demoPromoter } from '../support/accounts.ts';
-import { signIn, submitLogin } from '../support/app.ts';
+import { admin } from '../support/accounts.ts';
+import { signIn } from '../support/app.ts';
+import { openFieldAppAsPromoter } from '../support/field.ts';
 
 test.use({
   viewport: { width: 375, height: 812 },
@@ -42,11 +43,7 @@ test('the field app opens offline from its service worker and is installable', a
   request,
   baseURL,
 }) => {
-  await page.goto('/login');
-  await submitLogin(page, demoPromoter.email, demoPromoter.password);
-  await expect(page).toHaveURL(/\/campo$/);
-  const list = page.getByRole('list', { name: 'Puntos de venta de hoy' });
-  await expect(list.locator(':scope > li').first()).toBeVisible();
+  const list = await openFieldAppAsPromoter(page);
   const count = await list.locator(':scope > li').count();
 
   // Controlled at once (clientsClaim on the first install), by a worker scoped to /campo.
