@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { StoredVisit, StoredWork } from '../store/db';
+import { signOutOfField } from './sign-out';
 import type { OutboxView } from './use-outbox';
 
 /**
@@ -32,6 +33,7 @@ export function OutboxPage({ outbox, work, isOnline, todayHref, onCorrect }: Out
         todayHref={todayHref}
         onSend={outbox.send}
         onDiscard={outbox.discard}
+        onSignOut={signOutOfField}
         onReopen={
           onCorrect &&
           ((visit) => {

@@ -44,6 +44,7 @@ function renderPending(overrides: Partial<PendingScreenProps> = {}) {
     todayHref: '/campo',
     onSend: vi.fn(),
     onDiscard: vi.fn(() => Promise.resolve()),
+    onSignOut: vi.fn(() => Promise.resolve()),
     ...overrides,
   };
   render(
@@ -127,6 +128,25 @@ describe('PendingScreen', () => {
   it('says so when there is nothing to send', () => {
     renderPending({ visits: [] });
     expect(screen.getByText('No hay visitas por enviar')).toBeInTheDocument();
+  });
+});
+
+describe('signing out', () => {
+  it('warns that the unsent visits stay on the phone, and signs out only once confirmed', async () => {
+    const user = userEvent.setup();
+    const props = renderPending();
+    await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cerrar sesión' });
+    expect(dialog).toHaveTextContent(
+      'Tienes 3 visitas sin enviar. No se borran: se quedan en este teléfono y se enviarán cuando vuelvas a iniciar sesión con tu cuenta.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(props.onSignOut).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cerrar sesión' }),
+    );
+    expect(props.onSignOut).toHaveBeenCalledOnce();
   });
 });
 

@@ -5,6 +5,7 @@ import type { StoredVisit } from '../store/db';
 import type { OutboxStatus } from './outbox';
 import { isUnsent } from './outbox-visits';
 import { reasonsByField } from './reasons';
+import { SignOutButton } from './sign-out-button';
 
 export interface PendingScreenProps {
   visits: readonly StoredVisit[];
@@ -18,6 +19,8 @@ export interface PendingScreenProps {
   onDiscard: (uuid: string) => Promise<void>;
   /** Reopens a rejected visit to correct it; absent where the visit cannot be corrected. */
   onReopen?: (visit: StoredVisit) => void;
+  /** Signs out (the unsent visits stay on the phone). */
+  onSignOut: () => Promise<void>;
 }
 
 const STATE: Record<
@@ -79,6 +82,9 @@ export function PendingScreen(props: PendingScreenProps) {
             ))}
           </ul>
         )}
+        <div className="mt-auto flex justify-end pt-6">
+          <SignOutButton unsent={unsent} onSignOut={props.onSignOut} />
+        </div>
       </main>
     </div>
   );
