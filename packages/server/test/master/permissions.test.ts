@@ -50,8 +50,12 @@ const masterOperations = listOperations()
   .filter((op) => areaOf(op) !== undefined)
   .map((op) => ({ ...op, area: areaOf(op)! }));
 
+/** A bulk import (docs/import.md) is guarded by CREATE_ and also needs UPDATE_ in its handler. */
+const IMPORT_OPERATION = /Import/i;
+
 function expectedAuth(operationId: string, area: string): string {
   if (area === 'Lookups') return 'authenticated';
+  if (IMPORT_OPERATION.test(operationId)) return `CREATE_${area}`;
   if (/Options$/.test(operationId)) return area === 'USERS' ? 'VIEW_USERS' : 'authenticated';
   if (/^(list|get)/.test(operationId)) return `VIEW_${area}`;
   if (/^create/.test(operationId)) return `CREATE_${area}`;
@@ -132,9 +136,10 @@ describe.each(masterOperations.map((op) => ({ ...op, name: op.operationId })))('
       expect(
         (expectContract(refused, op.operationId as OperationId) as { errorCode: string }).errorCode,
       ).toBe('FORBIDDEN');
+      const companions = IMPORT_OPERATION.test(op.operationId) ? [`UPDATE_${op.area}`] : [];
       const allowed = await request(
         op,
-        bearer(await tokenFor(t.app, t.db, [required as PermissionCode])),
+        bearer(await tokenFor(t.app, t.db, [required, ...companions] as PermissionCode[])),
       );
       expect(allowed.statusCode).not.toBe(401);
       const body = expectContract(allowed, op.operationId as OperationId) as {
