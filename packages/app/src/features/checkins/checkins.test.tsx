@@ -1,4 +1,4 @@
-import type { CheckIn, CheckInSurveyResult } from '@anaquel/api';
+import type { CheckInSurveyResult } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STUB_BASE_URL, failureEnvelope, okEnvelope, page, stubApi } from '../../test/api-stub';
@@ -10,30 +10,9 @@ import {
 import CheckInsPage from './checkins-page';
 import SurveyResultPage from './survey-result-page';
 import { defaultVisitRange, visitRangeFromParams } from './visit-dates';
+import { visitRow } from './visit-fixture';
 
-const visit = (id: number, extra: Partial<CheckIn> = {}): CheckIn => ({
-  id,
-  uuid: `00000000-0000-4000-8000-00000000000${id}`,
-  userId: 7,
-  user: 'Ana Promotora',
-  pointOfSaleId: 3,
-  pointOfSale: `Abarrotes ${id}`,
-  campaignId: 1,
-  campaign: 'Verano',
-  unavailable: false,
-  startDate: '2026-11-22T16:00:00.000Z',
-  endDate: '2026-11-22T16:30:00.000Z',
-  syncedAt: '2026-11-22T17:00:00.000Z',
-  photoUrls: [],
-  checkInLatitude: 19.43,
-  checkInLongitude: -99.13,
-  checkOutLatitude: null,
-  checkOutLongitude: null,
-  checkInDistance: 12,
-  checkOutDistance: null,
-  geoStatus: 'inRange',
-  ...extra,
-});
+const visit = visitRow;
 
 describe('visit dates (spec 1 §4)', () => {
   it('defaults to yesterday to today and keeps the 7-day rule for URL dates', () => {

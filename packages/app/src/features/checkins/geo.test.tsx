@@ -9,34 +9,20 @@ import {
 } from '../../components/resource/testing/render-screen';
 import CheckInSurveysPage from './check-in-surveys-page';
 import CheckInsPage from './checkins-page';
+import { visitRow } from './visit-fixture';
 import { formatMetres } from './geo-status';
 import { VisitSummary } from './visit-summary';
 
 // Geo-verification on the review screens (issue #24, docs/geo.md).
 
-const visit = (id: number, extra: Partial<CheckIn> = {}): CheckIn => ({
-  id,
-  uuid: `00000000-0000-4000-8000-00000000001${id}`,
-  userId: 7,
-  user: 'Ana Promotora',
-  pointOfSaleId: 3,
-  pointOfSale: `Abarrotes ${id}`,
-  campaignId: 1,
-  campaign: 'Verano',
-  unavailable: false,
-  startDate: '2026-11-22T16:00:00.000Z',
-  endDate: '2026-11-22T16:30:00.000Z',
-  syncedAt: '2026-11-22T17:00:00.000Z',
-  photoUrls: [],
-  checkInLatitude: 19.43,
-  checkInLongitude: -99.13,
-  checkOutLatitude: 19.433,
-  checkOutLongitude: -99.13,
-  checkInDistance: 12,
-  checkOutDistance: 48,
-  geoStatus: 'inRange',
-  ...extra,
-});
+/** A visit that ended 48 m from its store. */
+const visit = (id: number, extra: Partial<CheckIn> = {}): CheckIn =>
+  visitRow(id, {
+    checkOutLatitude: 19.4304,
+    checkOutLongitude: -99.13,
+    checkOutDistance: 48,
+    ...extra,
+  });
 
 const rowOf = async (name: string) => {
   const table = await screen.findByRole('table', { name: 'Visitas' });
