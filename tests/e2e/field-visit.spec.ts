@@ -1,9 +1,11 @@
 // Issue #22 §4-6: a promoter's visit on a 375 px phone with its position set. Check-in, the
 // point-of-sale survey (every type of the demo's 'Auditoría de tienda', 'Sí' hiding the segment
 // 'Sin exhibidor', a question photo from a generated JPEG), a reload mid-survey that finds every
-// answer, the check-out with its summary, and the visit back on the list, out of the draft state.
+// answer, the check-out with its summary, the visit back on the list out of the draft state, then
+// sent by the outbox and scored by the server as the phone scored it.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoPromoter } from '../support/accounts.ts';
+import { admin, demoPromoter } from '../support/accounts.ts';
+import { apiAs } from '../support/api.ts';
 import { submitLogin } from '../support/app.ts';
 
 test.use({
@@ -90,6 +92,7 @@ async function answerTheRest(page: Page, photo: Buffer) {
 
 test('a visit: check-in, a survey with skip logic, a reload mid-survey, the check-out', async ({
   page,
+  request,
 }) => {
   await page.goto('/login');
   await submitLogin(page, demoPromoter.email, demoPromoter.password);
@@ -145,6 +148,10 @@ test('a visit: check-in, a survey with skip logic, a reload mid-survey, the chec
   await expect(summary.nth(0)).toHaveText(/^1 de \d+$/);
   await expect(summary.nth(1)).toHaveText('1');
   await expect(summary.nth(2)).toHaveText(/^[\d.]+ de [\d.]+ puntos$/);
+  const [, earned, possible] = /^([\d.]+) de ([\d.]+) puntos$/.exec(
+    (await summary.nth(2).textContent())!,
+  )!;
+  const uuid = /\/campo\/visita\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   await page.screenshot({ path: test.info().outputPath('visit-check-out-375.png') });
   await page.getByRole('button', { name: 'Terminar visita' }).click();
 
@@ -153,4 +160,26 @@ test('a visit: check-in, a survey with skip logic, a reload mid-survey, the chec
   await expect(visited.getByText('Visitado hoy')).toBeVisible();
   await expect(visited.getByText('En curso')).toHaveCount(0);
   expect(await storedAnswers(page)).toBe(0);
+
+  // Online, the outbox sends it; the server scores it as the phone did.
+  await page.getByRole('link', { name: /^Pendientes de enviar/ }).click();
+  await expect(page.getByRole('listitem', { name: `${placeName}, Enviada` })).toBeVisible({
+    timeout: 30_000,
+  });
+  const api = await apiAs(request, admin);
+  const rows = await api.get<{ rows: { id: number; uuid: string }[] }>(
+    '/checkins?PageSize=100&Sort=-id',
+  );
+  const stored = rows.rows.find((row) => row.uuid === uuid);
+  expect(stored).toBeDefined();
+  const surveys = await api.get<{ survey: string; answerPoints: number; surveyPoints: number }[]>(
+    `/checkins/${stored!.id}/surveys`,
+  );
+  expect(surveys).toEqual([
+    expect.objectContaining({
+      survey: 'Auditoría de tienda',
+      answerPoints: Number(earned),
+      surveyPoints: Number(possible),
+    }),
+  ]);
 });
