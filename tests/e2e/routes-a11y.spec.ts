@@ -1,6 +1,7 @@
 // axe (WCAG 2.0/2.1/2.2 A and AA) on EVERY route of the app, in the light and the dark theme.
 //
-// The routes are read from the app's own route table (packages/app/src/app/routes.tsx): every
+// The routes are read from the app's own route table (packages/app/src/app/screen-table.ts for the
+// private screens, routes.tsx for the public ones): every
 // `path` with its `title`, public and private, so a screen another engineer adds joins this walk
 // by itself. A route with a `:param` gets the id of a record this file creates through the API;
 // a parameter it does not know fails the walk until `idFor` learns it.
@@ -18,15 +19,21 @@ interface AppRoute {
   public: boolean;
 }
 
-/** The routes of packages/app/src/app/routes.tsx, in its order. */
-function appRoutes(): AppRoute[] {
-  const source = readFileSync(
-    new URL('../../packages/app/src/app/routes.tsx', import.meta.url),
+/** The app's source file `name` (under packages/app/src/app), on one line. */
+function appSource(name: string): string {
+  return readFileSync(
+    new URL(`../../packages/app/src/app/${name}`, import.meta.url),
     'utf8',
   ).replace(/\s+/g, ' ');
+}
+
+/** The routes of packages/app/src/app/screen-table.ts and routes.tsx, in their order. */
+function appRoutes(): AppRoute[] {
+  const source = appSource('routes.tsx');
   const found: AppRoute[] = [];
   // Private screens: `{ path: '/x', title: 'X', screen: ... }` in `privateScreens`.
-  const privatePart = source.slice(source.indexOf('export const privateScreens'));
+  const table = appSource('screen-table.ts');
+  const privatePart = table.slice(table.indexOf('export const privateScreens'));
   for (const [, path, title] of privatePart.matchAll(/\{ path: '([^']+)', title: '([^']+)'/g)) {
     found.push({ path: path!, title: title!, public: false });
   }

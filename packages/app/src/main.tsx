@@ -42,7 +42,8 @@ async function startApp() {
   // The overlay the router shows until the page is loaded, painted without waiting for its code.
   render(<LoadingOverlay />);
   const { createAppRouter, AppRouter } = await loadAppRouter();
-  render(<AppRouter router={createAppRouter()} />);
+  // As a transition, like the sign-in page's first render below: in slices, not one long task.
+  startTransition(() => render(<AppRouter router={createAppRouter()} />));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { LoadingOverlay, Toaster } from '@anaquel/ui';
-import { useContext, useEffect, useState } from 'react';
+import { startTransition, useContext, useEffect, useState } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import {
   Outlet,
@@ -53,7 +53,9 @@ function useSessionRestore(): boolean {
     let active = true;
     const onRefused = () => endSession(queryClient ?? loadedAppServices()?.queryClient);
     void restoreSession(onError, onRefused).finally(() => {
-      if (active) setRestoring(false);
+      // The page under the overlay (the shell and its screen) renders as a transition: in slices
+      // that let a slow phone handle input in between, not as one long task.
+      if (active) startTransition(() => setRestoring(false));
     });
     return () => {
       active = false;
