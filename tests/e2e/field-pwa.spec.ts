@@ -96,6 +96,8 @@ test('the field app opens offline from its service worker and is installable', a
   await expect(page).toHaveURL(/\/campo\/punto\/\d+$/);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goto('/campo?desde=inicio');
+  await expect(page.getByRole('heading', { level: 1, name: 'Visitas de hoy' })).toBeVisible();
   // The API is never answered from a cache: offline, it fails.
   const api = await page.evaluate(() =>
     fetch('/api/v1/health').then(

@@ -113,7 +113,9 @@ export function fieldPwa(): Plugin[] {
         }),
       ],
       navigateFallback: `/${FIELD_PAGE}`,
-      navigateFallbackAllowlist: [/^\/campo(?:\/|$)/i],
+      // /campo, /campo/..., /campo?...: what the server answers campo.html for. (Upper case is
+      // out of the worker's scope, which browsers match by case: online only.)
+      navigateFallbackAllowlist: [/^\/campo(?:[/?]|$)/i],
       navigateFallbackDenylist: [/^\/api(?:\/|$)/],
       // No runtime caching at all: the API's answers live in the app's IndexedDB, never here.
       runtimeCaching: [],
