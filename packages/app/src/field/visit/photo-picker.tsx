@@ -1,5 +1,28 @@
 import { buttonStyles, Button, ImageIcon, TrashIcon } from '@anaquel/ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+
+/** Below this much free space a photo may not fit: the promoter is warned before taking one. */
+const LOW_STORAGE_BYTES = 20 * 1024 * 1024;
+
+/** Whether the browser says the origin's storage is nearly full (unknown counts as not). */
+function useLowStorage(photoCount: number): boolean {
+  const [low, setLow] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void navigator.storage
+      ?.estimate?.()
+      .then(({ quota, usage }) => {
+        if (current && quota !== undefined && usage !== undefined) {
+          setLow(quota - usage < LOW_STORAGE_BYTES);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [photoCount]);
+  return low;
+}
 
 export interface PhotoPickerProps {
   /** The button's text ('Tomar foto', 'Tomar foto de la visita'). */
@@ -30,6 +53,7 @@ export function PhotoPicker({
   const inputId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const lowStorage = useLowStorage(photoKeys.length);
   return (
     <div className="flex flex-col gap-2">
       {photoKeys.length > 0 && (
@@ -84,6 +108,11 @@ export function PhotoPicker({
           }}
         />
       </label>
+      {lowStorage && (
+        <p role="status" className="rounded-lg bg-warning-soft p-2 text-sm text-warning-soft-fg">
+          El teléfono tiene poco espacio: envía las visitas pendientes antes de tomar más fotos.
+        </p>
+      )}
       {problem && (
         <p role="alert" className="text-sm text-danger">
           {problem}
