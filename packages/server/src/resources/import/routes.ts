@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/guard.ts';
 import { registerOperation } from '../../http/contract.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import { checkImport, confirmImport, type ImportReport, type ImportResource } from './engine.ts';
 import { withImportLock } from './lock.ts';
 import { pointOfSaleImport, stateNames } from './point-of-sale-import.ts';
@@ -29,6 +29,18 @@ function requireUpdate(request: FastifyRequest, permission: 'UPDATE_POINTOFSALES
   if (!principalOf(request).permissions.has(permission)) throw forbidden();
 }
 
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** busboy's failures (no boundary, a body cut short) are the client's: a 400, not a 500. */
+function malformed(request: FastifyRequest, error: unknown): never {
+  if (error instanceof AppError || errorCode(error)?.startsWith('FST_')) throw error;
+  request.log.info({ err: error }, 'malformed import upload');
+  throw fileError('El cuerpo multipart/form-data está incompleto o mal formado.');
+}
+
 /** Saves the upload's `file` part to a temporary file (the readers stream it from there). */
 async function withUploadedFile<T>(
   request: FastifyRequest,
@@ -36,14 +48,16 @@ async function withUploadedFile<T>(
 ): Promise<T> {
   const limit = request.server.services.config.importLimit;
   if (!request.isMultipart()) throw fileError('Elige un archivo .xlsx o .csv.');
-  const part = await request.file({ limits: { fileSize: limit, files: 1 } });
+  const part = await request
+    .file({ limits: { fileSize: limit, files: 1 } })
+    .catch((error: unknown) => malformed(request, error));
   if (!part || part.fieldname !== 'file') throw fileError('Elige un archivo .xlsx o .csv.');
   const filePath = path.join(tmpdir(), `anaquel-import-${randomUUID()}`);
   try {
     try {
       await pipeline(part.file, createWriteStream(filePath));
     } catch (error) {
-      if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+      if (errorCode(error) !== 'FST_REQ_FILE_TOO_LARGE') malformed(request, error);
     }
     if (part.file.truncated) {
       throw fileError(`El archivo excede el tamaño máximo permitido (${megabytes(limit)}).`);
