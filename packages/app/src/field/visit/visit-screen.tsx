@@ -82,7 +82,7 @@ function VisitPage({
   if (visit.state !== 'draft') {
     return (
       <VisitMessage listHref={props.listHref}>
-        <p role="status">Esta visita ya se terminó: está en la lista de pendientes de enviar.</p>
+        <p role="status">Esta visita ya se terminó: su envío se sigue en «Pendientes de enviar».</p>
       </VisitMessage>
     );
   }
