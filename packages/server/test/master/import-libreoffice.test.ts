@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointsOfSale } from '../../src/db/schema/index.ts';
+import { bearer, createTestApp, expectSuccess, tokenFor, type TestApp } from '../helpers.ts';
+import { ensureLibreOffice } from '../reports/libreoffice.ts';
+import { multipart } from './fixtures.ts';
+
+// issue 23: a points of sale file saved by a real spreadsheet program. LibreOffice opens a
+// Windows-1252 CSV with semicolons and saves it as .xlsx (shared strings, the zip code as a
+// number without its leading zero), and the import reads it as the user typed it.
+
+const office = ensureLibreOffice();
+
+async function libreOfficeXlsx(binary: string, csv: Buffer): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'anaquel-soffice-'));
+  try {
+    const input = path.join(dir, 'puntos.csv');
+    await writeFile(input, csv);
+    execFileSync(
+      binary,
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        '--headless',
+        // Semicolon (59), double quote (34), Windows-1252 (1), from line 1.
+        '--infilter=CSV:59,34,1,1',
+        '--convert-to',
+        'xlsx',
+        '--outdir',
+        dir,
+        input,
+      ],
+      { stdio: 'pipe', timeout: 170_000 },
+    );
+    return await readFile(path.join(dir, 'puntos.xlsx'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe.skipIf('skip' in office)('points of sale import of a LibreOffice file', () => {
+  it(
+    'imports the .xlsx LibreOffice saved from a Windows-1252 CSV',
+    { timeout: 180_000 },
+    async () => {
+      const binary = 'binary' in office ? office.binary : '';
+      const csv = Buffer.from(
+        [
+          'Código;Nombre;Estado;Código postal;Municipio;Asentamiento;Calle;Número exterior;Activo',
+          'PV-3001;Peña Niño;Ciudad de México;04100;Coyoacán;Del Carmen;Av. Ñandú;12;Sí',
+        ].join('\r\n'),
+        'latin1',
+      );
+      const file = await libreOfficeXlsx(binary, csv);
+      const token = await tokenFor(t.app, t.db, ['CREATE_POINTOFSALES', 'UPDATE_POINTOFSALES']);
+      const body = multipart({}, [{ name: 'file', filename: 'puntos.xlsx', value: file }]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/pointofsales/import',
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(expectSuccess(response, 'importPointsOfSale')).toMatchObject({
+        created: 1,
+        errorCount: 0,
+        written: true,
+      });
+      const [row] = await t.db.select().from(pointsOfSale).where(eq(pointsOfSale.code, 'PV-3001'));
+      expect(row).toMatchObject({ name: 'Peña Niño', zipCode: '04100', street: 'Av. Ñandú' });
+    },
+  );
+});
