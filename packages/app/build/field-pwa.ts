@@ -1,4 +1,6 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
@@ -76,13 +78,34 @@ function fieldAppFiles(bundle: Rollup.OutputBundle): Set<string> {
  */
 export function fieldPwa(): Plugin[] {
   let precached = new Set<string>();
+  let outDir = '';
   const collect: Plugin = {
     name: 'anaquel:field-pwa-files',
     apply: 'build',
     // After vite-plugin-pwa's own page transform, which adds the manifest's link.
     enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     generateBundle(_options, bundle) {
       precached = fieldAppFiles(bundle);
+    },
+    // The worker is written after build/precompress.ts has run: its compressed copies here, so
+    // the server sends it as it sends every other script (a third of its size, brotli).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const file = path.join(outDir, FIELD_SW_FILE);
+        const source = await readFile(file);
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+        );
+        await writeFile(`${file}.gz`, gzipSync(source, { level: 9 }));
+      },
     },
     // vite-plugin-pwa links its manifest from every page; only the field app is installable.
     transformIndexHtml: {
