@@ -73,9 +73,8 @@ describe('PendingScreen', () => {
       'Tienda Don Pepe, Rechazada',
     ]);
     const sent = screen.getByRole('listitem', { name: 'Oxxo Bellas Artes, Enviada' });
-    expect(sent).toHaveTextContent('Recibida por el servidor a las 12:02');
-    // The points are the reviewer's measure of the point of sale, not shown to the promoter.
-    expect(sent).not.toHaveTextContent('7');
+    // The server's time and the points it stored: the same figure the check-out showed.
+    expect(sent).toHaveTextContent('Recibida por el servidor a las 12:02 · 7 puntos');
   });
 
   it("shows a rejected visit's reasons by field, and discards it only after a confirmation", async () => {

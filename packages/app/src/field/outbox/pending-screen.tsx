@@ -1,5 +1,5 @@
 import { AlertTriangleIcon, Badge, Button, ConfirmDialog, EmptyState, Link } from '@anaquel/ui';
-import { CheckCircleIcon } from '@anaquel/ui';
+import { CheckCircleIcon, formatPoints } from '@anaquel/ui';
 import { useState } from 'react';
 import type { StoredVisit } from '../store/db';
 import type { OutboxStatus } from './outbox';
@@ -139,6 +139,8 @@ function VisitItem({
       {visit.state === 'sent' && visit.syncedAt && (
         <p className="text-sm text-fg-muted">
           Recibida por el servidor a las {clock(visit.syncedAt)}
+          {typeof visit.answerPoints === 'number' &&
+            ` · ${formatPoints(visit.answerPoints)} puntos`}
         </p>
       )}
       {visit.state === 'rejected' && (
