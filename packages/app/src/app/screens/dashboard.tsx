@@ -1,5 +1,6 @@
 import { checkInSummaryQueryOptions } from '@anaquel/api';
 import { Link } from '@anaquel/ui';
+import { useQuery } from '@tanstack/react-query';
 import { VisitSummary } from '../../features/checkins/visit-summary';
 import { useAuthStore } from '../../stores/auth-store';
 import { visibleMenu } from '../menu';
@@ -16,6 +17,11 @@ export default function DashboardPage() {
   const user = useAuthStore((s) => s.user);
   const menu = visibleMenu(user?.permissions ?? null);
   const firstName = user?.completeName.trim().split(/\s+/)[0];
+  const showsVisits = user?.permissions.includes('VIEW_CHECKINS') ?? false;
+  // The shortcuts show once the visit figures above them are there (VisitSummary's query): shown
+  // earlier, the figures' arrival would push them down the page.
+  const summary = useQuery({ ...checkInSummaryQueryOptions(), enabled: showsVisits });
+  const waitsForVisits = showsVisits && summary.isPending;
 
   return (
     <section className="flex flex-col gap-6">
@@ -24,9 +30,9 @@ export default function DashboardPage() {
         {firstName && <p className="text-fg-muted">Hola, {firstName}. ¿Qué quieres revisar hoy?</p>}
       </div>
 
-      {user?.permissions.includes('VIEW_CHECKINS') && <VisitSummary />}
+      {showsVisits && <VisitSummary />}
 
-      {menu.groups.length > 0 ? (
+      {waitsForVisits ? null : menu.groups.length > 0 ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {menu.groups.map((group) => (
             <section
