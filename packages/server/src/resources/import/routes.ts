@@ -70,12 +70,23 @@ async function withUploadedFile<T>(
 
 type Run = typeof checkImport;
 
+/** An .xlsx expands about 5 to 10 times; past this many times its size it is a zip bomb. */
+const EXPANSION_BUDGET = 20;
+
 function importHandler<V>(resource: ImportResource<V>, run: Run) {
   return (request: FastifyRequest): Promise<ImportReport> => {
     requireUpdate(request, 'UPDATE_POINTOFSALES');
     return withImportLock(resource.name, resource.busyMessage, () =>
       withUploadedFile(request, (filePath, filename) =>
-        run(request.server.services.db, resource, readTable(filePath, filename)),
+        run(
+          request.server.services.db,
+          resource,
+          readTable(
+            filePath,
+            filename,
+            EXPANSION_BUDGET * request.server.services.config.importLimit,
+          ),
+        ),
       ),
     );
   };

@@ -1,9 +1,10 @@
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../http/errors.ts';
+import { checkZipBudget } from './zip-budget.ts';
 
 // Reads an uploaded import file (docs/import.md) as a stream of rows: the first sheet of an
 // .xlsx through exceljs' streaming reader, or a CSV through csv-parse. Memory does not grow with
@@ -42,10 +43,18 @@ async function readHead(path: string, length: number): Promise<Buffer> {
   }
 }
 
-/** The rows of the file at `path`; `filename` only tells an .xlsx that is not a zip apart. */
-export async function* readTable(path: string, filename: string): AsyncGenerator<SheetRow> {
+/**
+ * The rows of the file at `path`; `filename` only tells an .xlsx that is not a zip apart, and an
+ * .xlsx whose parts would expand past `maxExpandedBytes` is refused before it is inflated.
+ */
+export async function* readTable(
+  path: string,
+  filename: string,
+  maxExpandedBytes: number,
+): AsyncGenerator<SheetRow> {
   const head = await readHead(path, 64 * 1024);
   if (head.subarray(0, 4).equals(ZIP_MAGIC)) {
+    await checkZipBudget(path, (await stat(path)).size, maxExpandedBytes);
     yield* limited(readWorkbook(path));
     return;
   }
