@@ -1,10 +1,10 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../http/errors.ts';
-import { checkZipBudget } from './zip-budget.ts';
+import { checkZipBudget, readAt } from './zip-budget.ts';
 
 // Reads an uploaded import file (docs/import.md) as a stream of rows: the first sheet of an
 // .xlsx through exceljs' streaming reader, or a CSV through csv-parse. Memory does not grow with
@@ -32,17 +32,6 @@ function fileError(message: string) {
 const EXCEL_UNREADABLE = 'No se pudo leer el archivo de Excel.';
 const NOT_TEXT = 'El archivo no es un CSV de texto.';
 
-async function readHead(path: string, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * The rows of the file at `path`; `filename` only tells an .xlsx that is not a zip apart, and an
  * .xlsx whose parts would expand past `maxExpandedBytes` is refused before it is inflated.
@@ -52,7 +41,7 @@ export async function* readTable(
   filename: string,
   maxExpandedBytes: number,
 ): AsyncGenerator<SheetRow> {
-  const head = await readHead(path, 64 * 1024);
+  const head = await readAt(path, 0, 64 * 1024);
   if (head.subarray(0, 4).equals(ZIP_MAGIC)) {
     await checkZipBudget(path, (await stat(path)).size, maxExpandedBytes);
     yield* limited(readWorkbook(path));

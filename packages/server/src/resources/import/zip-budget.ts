@@ -20,7 +20,8 @@ function refuse(message: string): never {
   throw badRequest(message, [{ field: 'file', message }]);
 }
 
-async function readAt(path: string, position: number, length: number): Promise<Buffer> {
+/** `length` bytes of the file at `position` (fewer at its end). */
+export async function readAt(path: string, position: number, length: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(length);
