@@ -140,6 +140,16 @@ describe('points of sale import', () => {
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
   });
 
+  it('reads a UTF-8 CSV with a BOM, its headers matched without accents or case', async () => {
+    const text =
+      '\uFEFFCODIGO,nombre,codigo postal,calle,numero exterior\nPV-1501,Tienda BOM,04100,Calle,1\n';
+    const data = expectSuccess(
+      await send('import/check', Buffer.from(text, 'utf8'), 'bom.csv'),
+      'checkPointOfSaleImport',
+    );
+    expect(data).toMatchObject({ rows: 1, created: 1, errorCount: 0, warningCount: 0 });
+  });
+
   it('reads an .xlsx: a formula gives its value, a number zip code keeps its zero', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Puntos');
