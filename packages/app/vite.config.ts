@@ -3,6 +3,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstLoadGroups } from './build/first-load-chunks.ts';
 import { firstLoadPreload } from './build/first-load-preload.ts';
 import { fieldPwa } from './build/field-pwa.ts';
 import { precompress } from './build/precompress.ts';
@@ -88,6 +89,8 @@ export default defineConfig({
                   id,
                 ),
             },
+            // Fewer, larger chunks for the sign-in route and a signed-in page's first load.
+            ...firstLoadGroups,
           ],
         },
       },
