@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { ImageCountButton, ImageGallery, type GalleryImage } from './ImageGallery';
+import { ImageCountButton } from './ImageCountButton';
+import { ImageGallery, type GalleryImage } from './ImageGallery';
 
 /** Offline stand-ins for visit photos. */
 function photo(label: string, hue: number, width = 800, height = 600): string {

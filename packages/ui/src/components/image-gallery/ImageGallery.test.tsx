@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ImageCountButton, ImageGallery } from './ImageGallery';
+import { ImageCountButton } from './ImageCountButton';
+import { ImageGallery } from './ImageGallery';
 
 const photos = [
   { src: '/api/v1/files/a.jpg', alt: 'Anaquel de refrescos' },
@@ -23,7 +24,8 @@ beforeAll(() => {
 
 async function openGallery() {
   await userEvent.click(screen.getByRole('button', { name: 'Ver imágenes (3)' }));
-  return screen.getByRole('dialog', { name: 'Imágenes' });
+  // The gallery's code is fetched on the first press.
+  return screen.findByRole('dialog', { name: 'Imágenes' });
 }
 
 // Interaction tests are slow in jsdom when the machine is busy.
@@ -100,6 +102,20 @@ describe('ImageCountButton and ImageGallery', { timeout: 20_000 }, () => {
       'src',
       '/api/v1/files/c',
     );
+  });
+
+  it('says it opens a dialog, closes with Escape and gives the focus back to the button', async () => {
+    render(<ImageCountButton images={photos} />);
+    const button = screen.getByRole('button', { name: 'Ver imágenes (3)' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const dialog = await openGallery();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it('is disabled without images', () => {

@@ -1,7 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import { DialogTrigger } from 'react-aria-components';
-import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from '../../icons';
-import { Button, type ButtonProps } from '../button';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../icons';
+import { Button } from '../button';
 import { Modal } from '../modal';
 
 /**
@@ -32,7 +31,7 @@ export interface ImageGalleryProps {
   title?: string;
   /** Image shown first (0-based). */
   initialIndex?: number;
-  /** Open state when controlled; omit inside a `DialogTrigger` (see ImageCountButton). */
+  /** Open state when controlled; omit inside a `DialogTrigger`. */
   isOpen?: boolean;
   /** Called when the gallery opens or closes. */
   onOpenChange?: (isOpen: boolean) => void;
@@ -186,47 +185,5 @@ function GalleryViewer({
       </p>
       {total > 1 && <GalleryThumbnails images={images} current={current} onSelect={go} />}
     </div>
-  );
-}
-
-export interface ImageCountButtonProps extends Omit<ButtonProps, 'children' | 'onPress'> {
-  /** Image URLs (or `{ src, thumbnailSrc, alt }`); the button is disabled when there are none. */
-  images: readonly GalleryImage[];
-  /** Heading of the gallery (default 'Imágenes'). */
-  title?: string;
-  /** Shows only an icon and the count (narrow table columns); the name stays 'Ver imágenes (n)'. */
-  compact?: boolean;
-}
-
-/** 'Ver imágenes (n)' button opening the ImageGallery; disabled when there are no images. */
-export function ImageCountButton({
-  images,
-  title,
-  compact = false,
-  variant,
-  size = 'sm',
-  ...props
-}: ImageCountButtonProps) {
-  const label = `Ver imágenes (${images.length})`;
-  return (
-    <DialogTrigger>
-      <Button
-        {...props}
-        variant={variant ?? (compact ? 'ghost' : 'secondary')}
-        size={size}
-        isDisabled={props.isDisabled || images.length === 0}
-      >
-        <ImageIcon className="size-4" />
-        {compact ? (
-          // The name stays 'Ver imágenes (n)' and contains the visible '(n)' (WCAG 2.5.3).
-          <>
-            <span className="sr-only">Ver imágenes</span> ({images.length})
-          </>
-        ) : (
-          label
-        )}
-      </Button>
-      <ImageGallery images={images} title={title} />
-    </DialogTrigger>
   );
 }

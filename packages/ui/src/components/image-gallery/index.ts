@@ -1,7 +1,2 @@
-export {
-  ImageCountButton,
-  ImageGallery,
-  type GalleryImage,
-  type ImageCountButtonProps,
-  type ImageGalleryProps,
-} from './ImageGallery';
+export { ImageCountButton, type ImageCountButtonProps } from './ImageCountButton';
+export { ImageGallery, type GalleryImage, type ImageGalleryProps } from './ImageGallery';

@@ -175,8 +175,9 @@ describe('ResultQuestion', () => {
     expect(screen.getByText('Entero')).toBeInTheDocument();
     expect(screen.getByText('2 puntos')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ver imágenes (2)' }));
+    // The gallery's code is fetched on the first press.
     expect(
-      screen.getByRole('dialog', { name: '¿Cuántos frentes tiene el producto?' }),
+      await screen.findByRole('dialog', { name: '¿Cuántos frentes tiene el producto?' }),
     ).toHaveTextContent('1 / 2');
   });
 
