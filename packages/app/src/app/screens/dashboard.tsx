@@ -1,6 +1,7 @@
 import { checkInSummaryQueryOptions } from '@anaquel/api';
 import { Link } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { VisitSummary } from '../../features/checkins/visit-summary';
 import { useAuthStore } from '../../stores/auth-store';
 import { visibleMenu } from '../menu';
@@ -21,7 +22,9 @@ export default function DashboardPage() {
   // The shortcuts show once the visit figures above them are there (VisitSummary's query): shown
   // earlier, the figures' arrival would push them down the page.
   const summary = useQuery({ ...checkInSummaryQueryOptions(), enabled: showsVisits });
-  const waitsForVisits = showsVisits && summary.isPending;
+  // Deferred: the shortcuts (a Link each) render as a transition after the figures, in slices,
+  // rather than in the figures' task.
+  const waitsForVisits = useDeferredValue(showsVisits && summary.isPending);
 
   return (
     <section className="flex flex-col gap-6">
