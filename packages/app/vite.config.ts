@@ -3,6 +3,11 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import {
+  EARLY_REFRESH_GLOBAL,
+  EARLY_REFRESH_URL,
+  REFRESH_LOCK_NAME,
+} from '../api/src/early-refresh.ts';
 import { firstLoadGroups } from './build/first-load-chunks.ts';
 import { firstLoadPreload } from './build/first-load-preload.ts';
 import { fieldPwa } from './build/field-pwa.ts';
@@ -47,6 +52,11 @@ export default defineConfig({
       src: fileURLToPath(new URL('./src', import.meta.url)),
       storageKey: 'anaquel-auth',
       tabletMinWidth: 768,
+      earlyRefresh: {
+        url: EARLY_REFRESH_URL,
+        lock: REFRESH_LOCK_NAME,
+        global: EARLY_REFRESH_GLOBAL,
+      },
     }),
     // The field app's manifest and service worker (campo.html only: docs/field-app.md).
     ...fieldPwa(),

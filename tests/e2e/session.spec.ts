@@ -43,9 +43,15 @@ test('the administrator signs in, picks the dark theme, keeps it and the session
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(html).toHaveAttribute('data-theme', 'dark');
 
-  // The access token lives in memory only: after a reload the refresh cookie restores the session.
+  // The access token lives in memory only: after a reload the refresh cookie restores the session,
+  // renewed once (the page's HTML starts it before its scripts; the client takes that answer).
+  const renewals: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/auth/refresh-token')) renewals.push(request.method());
+  });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de control' })).toBeVisible();
+  expect(renewals).toEqual(['POST']);
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(html).toHaveAttribute('data-theme', 'dark');
 

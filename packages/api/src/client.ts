@@ -1,5 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { timeoutError, toApiError } from './api-error';
+import { takeEarlyRefresh } from './early-refresh';
 import { unwrap } from './envelope';
 import type { paths } from './generated/schema';
 import { createRefreshQueue } from './refresh';
@@ -94,7 +95,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     headers: { Accept: 'application/json' },
     fetch: withTimeout(fetchImpl, options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   });
-  const queue = createRefreshQueue(() => unwrap(client.POST('/auth/refresh-token')));
+  const queue = createRefreshQueue(async () => {
+    // A reload's first renewal may already be under way, started by the page's HTML.
+    const early = await takeEarlyRefresh();
+    const fetchEarly = early ? { fetch: () => Promise.resolve(early) } : {};
+    return unwrap(client.POST('/auth/refresh-token', fetchEarly));
+  });
   client.use(queue.middleware);
   return Object.assign(client, { baseUrl, refreshSession: queue.refreshSession });
 }

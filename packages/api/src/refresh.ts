@@ -2,6 +2,7 @@ import type { Middleware } from 'openapi-fetch';
 import { isApiError, sessionExpiredError } from './api-error';
 import { getAccessToken, getAccessTokenVersion, setAccessToken } from './auth-token';
 import type { Session } from './types';
+import { REFRESH_LOCK_NAME } from './early-refresh';
 
 /** Calls whose 401 means "bad credentials" or "no session", never "renew the token". */
 const NEVER_REFRESHED = new Set(['/auth/login', '/auth/refresh-token', '/auth/logout']);
@@ -14,9 +15,6 @@ interface SentRequest {
   /** Refreshes finished when the request left; a later count means one answered meanwhile. */
   refreshesDone: number;
 }
-
-/** Name of the Web Lock that serialises refreshes across the tabs of the browser. */
-const REFRESH_LOCK_NAME = 'anaquel-auth-refresh';
 
 /**
  * The refresh token is rotated at every use and a replayed one revokes its family, so two tabs

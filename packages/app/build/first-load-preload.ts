@@ -58,15 +58,17 @@ function moduleFiles(bundle: Rollup.OutputBundle, file: string): string[] {
  * files of the screen whose pattern matches the URL. Without it each of those waits for the entry
  * to run, then for the router to match the URL (two more round trips on a phone). A signed-out
  * visitor (the persisted auth store says so) preloads nothing: /login stays as light as it is.
+ * For a signed-in visitor it also starts the session renewal (a reload has no access token), under
+ * the lock every renewal takes, and leaves its answer for the client's first renewal.
  */
 function preloadScript(
-  storageKey: string,
+  { storageKey, tabletMinWidth, earlyRefresh }: Omit<FirstLoadPreloadOptions, 'src'>,
   boot: string[],
   wide: string[],
   screens: [RegExp, string[]][],
-  tabletMinWidth: number,
 ): string {
   const table = screens.map(([pattern, files]) => `[${String(pattern)},${JSON.stringify(files)}]`);
+  const { url, lock, global } = earlyRefresh;
   return `(function () {
   try {
     var auth = JSON.parse(localStorage.getItem(${JSON.stringify(storageKey)}) || 'null');
@@ -79,6 +81,10 @@ function preloadScript(
   for (var i = 0; i < screens.length && !files; i++)
     if (screens[i][0].test(location.pathname)) files = screens[i][1];
   if (!files) return;
+  var renew = function () {
+    return fetch(${JSON.stringify(url)}, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
+  };
+  window[${JSON.stringify(global)}] = navigator.locks ? navigator.locks.request(${JSON.stringify(lock)}, renew) : renew();
   files = ${JSON.stringify(boot)}.concat(files);
   if (matchMedia('(min-width: ${tabletMinWidth}px)').matches) files = files.concat(${JSON.stringify(wide)});
   for (var j = 0; j < files.length; j++) {
@@ -109,6 +115,11 @@ interface FirstLoadPreloadOptions {
   storageKey: string;
   /** From this width the side menu is part of the first paint (lib/use-media-query.ts). */
   tabletMinWidth: number;
+  /**
+   * The session renewal to start at once (@anaquel/api's early-refresh.ts: its URL, the Web Lock
+   * every renewal takes and the global the client takes the answer from).
+   */
+  earlyRefresh: { url: string; lock: string; global: string };
 }
 
 /**
@@ -116,11 +127,7 @@ interface FirstLoadPreloadOptions {
  * app/screen-table.ts and the chunks each screen, the router, the shell and the QueryClient need
  * (what first-screen.ts and routes.tsx import at a signed-in page's first load).
  */
-export function firstLoadPreload({
-  src,
-  storageKey,
-  tabletMinWidth,
-}: FirstLoadPreloadOptions): Plugin {
+export function firstLoadPreload({ src, ...options }: FirstLoadPreloadOptions): Plugin {
   const app = path.join(src, 'app');
   return {
     name: 'anaquel:first-load-preload',
@@ -148,7 +155,7 @@ export function firstLoadPreload({
         // stylesheet (a script after a stylesheet waits for it to load).
         const at = html.indexOf('<link rel="stylesheet"', html.indexOf('<script type="module"'));
         if (at < 0) throw new Error('index.html: no stylesheet after the entry');
-        const script = preloadScript(storageKey, boot, wide, screens, tabletMinWidth);
+        const script = preloadScript(options, boot, wide, screens);
         return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`;
       },
     },
