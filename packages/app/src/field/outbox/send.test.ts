@@ -107,6 +107,18 @@ describe('a sending round', () => {
     expect(await photosOfVisit(db, uuid)).toEqual([]);
   });
 
+  it('never uploads a photo the promoter removed from the visit', async () => {
+    const server = new FakeSync();
+    const uuid = visit(1).uuid;
+    await saveVisit(db, visit(1, { photoKeys: ['p-kept'] }));
+    await addPhoto(uuid, 'p-kept');
+    await addPhoto(uuid, 'p-removed');
+    await sendRound(db, server, toSyncCheckIn);
+    expect(server.uploads).toEqual(['p-kept']);
+    expect((await stored(uuid))?.state).toBe('sent');
+    expect(await photosOfVisit(db, uuid)).toEqual([]);
+  });
+
   it('uploads again a photo whose id was never recorded (an unreferenced file is harmless)', async () => {
     const server = new FakeSync();
     const uuid = visit(1).uuid;
@@ -168,7 +180,7 @@ describe('a sending round', () => {
 
   it('rejects a visit whose photo the server refuses, with its reason', async () => {
     const server = new FakeSync();
-    await saveVisit(db, visit(1));
+    await saveVisit(db, visit(1, { photoKeys: ['p-1'] }));
     await addPhoto(visit(1).uuid, 'p-1');
     server.failures.push(httpError(400, 'El archivo debe ser una imagen JPEG, PNG, WebP o GIF.'));
     expect(await sendRound(db, server, toSyncCheckIn)).toMatchObject({ rejected: 1 });

@@ -3,6 +3,7 @@
 import { isApiError, type SyncCheckIn, type SyncCheckInResult } from '@anaquel/api';
 import type { FieldDb, StoredVisit } from '../store/db';
 import { deletePhotosOfVisit, photosOfVisit, setPhotoServerId } from '../store/photos';
+import { referencedPhotoKeys } from '../visit/to-sync';
 
 /** The sync calls the outbox makes (the real ones in `outbox.ts`, fakes in the tests). */
 export interface OutboxApi {
@@ -74,7 +75,8 @@ async function rejectVisit(db: FieldDb, uuid: string, field: string, message: st
 class MissingPhotoError extends Error {}
 
 /**
- * Uploads the visit's photos that have no server id yet, recording each id at once. A refused
+ * Uploads the photos the visit refers to that have no server id yet, recording each id at once
+ * (a removed photo never leaves the phone). A refused
  * photo (400: not an image, too big) rejects the visit with the server's reason.
  */
 async function uploadPhotos(
@@ -83,7 +85,9 @@ async function uploadPhotos(
   visit: StoredVisit,
 ): Promise<Map<string, string> | 'refused'> {
   const ids = new Map<string, string>();
+  const referenced = referencedPhotoKeys(visit);
   for (const photo of await photosOfVisit(db, visit.uuid)) {
+    if (!referenced.has(photo.key)) continue;
     let serverId = photo.serverId;
     if (serverId === null) {
       try {

@@ -9,6 +9,15 @@ type SyncAnswer = Schemas['SyncAnswer'];
 /** The id `POST sync/photos` answered for a photo. */
 type PhotoServerId = NonNullable<SyncCheckIn['photoIds']>[number];
 
+/**
+ * The photos a visit refers to: its own and its answers'. A photo the promoter removed ('Quitar')
+ * is still on the phone with the visit's others, and is not one of these.
+ */
+export function referencedPhotoKeys(visit: StoredVisit): Set<string> {
+  const answers = visit.surveys.flatMap((survey) => survey.answers);
+  return new Set([...visit.photoKeys, ...answers.flatMap((answer) => answer.photoKeys ?? [])]);
+}
+
 function answerToSync(
   { photoKeys, ...answer }: StoredAnswer,
   photoServerId: (photoKey: string) => PhotoServerId,
