@@ -174,6 +174,8 @@ export const pointsOfSale = pgTable(
     // cannot express INCLUDE): a filtered page sorted by name is an index-only scan.
     index('points_of_sale_state_id_idx').on(t.stateId),
     index('points_of_sale_zip_code_idx').on(t.zipCode),
+    // The visits map (issue #24, docs/geo.md): the points of sale in the visible box.
+    index('points_of_sale_longitude_latitude_idx').on(t.longitude, t.latitude),
     index('points_of_sale_municipality_fold_idx').on(fold(t.municipality)),
     index('points_of_sale_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('points_of_sale_search_words_trgm_idx').using(

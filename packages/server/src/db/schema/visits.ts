@@ -78,6 +78,10 @@ export const checkIns = pgTable(
     index('check_ins_user_id_start_date_id_idx').on(t.userId, t.startDate, t.id),
     index('check_ins_point_of_sale_id_idx').on(t.pointOfSaleId),
     index('check_ins_campaign_id_idx').on(t.campaignId),
+    // The visits map (issue #24, docs/geo.md): a date window's positions, distances and promoter
+    // read from the index alone. The btree INCLUDEs them (migration 0015, hand-written: drizzle
+    // cannot express INCLUDE).
+    index('check_ins_map_idx').on(t.startDate),
     check('check_ins_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     check(
       'check_ins_coordinates_check',
