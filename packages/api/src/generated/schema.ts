@@ -2153,6 +2153,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/checkins/photos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The photos of the filtered visits (paged, newest first)
+     * @description Requires `VIEW_CHECKINS`; `promoterId` also requires `VIEW_USERS` (403 otherwise). The
+     *     filters of `GET checkins` (same names and meaning) plus the campaign, the point of sale,
+     *     the survey and the question. Every photo of the matching visits: the visit's own photos
+     *     and the photos of its answers (with `surveyId` or `questionId`, only answer photos).
+     *     Newest visit first; within a visit, its own photos in the order taken, then the answers'
+     *     photos. Keyset paging: pass the page's `nextCursor` as `cursor` for the next page
+     *     (`null` at the end). `totalCount` is counted on the first page only (no `cursor`), and is
+     *     null on the following ones. An end before the start is a 400 'La fecha de fin no puede ser
+     *     anterior a la fecha de inicio'; a cursor this operation did not give is a 400.
+     */
+    get: operations['listCheckInPhotos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkins/photos/zip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One ZIP of every photo of the filtered visits
+     * @description Requires `VIEW_CHECKINS`; `promoterId` also requires `VIEW_USERS`. The filters of
+     *     `GET checkins/photos`. A ZIP streamed as it is written (no size limit, no temporary file):
+     *     the photos stored as they are (no compression), in folders
+     *     `<point of sale code>/<YYYY-MM-DD>/` (the visit's Mexico City day), named
+     *     `<HHMM>_<promoter>_<survey>_<question>_<n>.<ext>` ('visita' for a visit's own photo), plus
+     *     `fotos.csv` (UTF-8 with BOM) mapping each file to its visit, point of sale, promoter,
+     *     survey, question, answer and coordinates; text starting with `=`, `+`, `-`, `@`, a tab or a
+     *     carriage return is prefixed with `'` so a spreadsheet never runs it as a formula. Every
+     *     error is answered as the JSON envelope before the first byte. A client that goes away stops
+     *     the work. At most one download runs per user: a second one is a 409 'Ya tienes una descarga
+     *     de fotos en curso. Espera a que termine o cancélala.'
+     */
+    get: operations['downloadCheckInPhotos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/checkins/{id}': {
     parameters: {
       query?: never;
@@ -4742,6 +4800,98 @@ export interface components {
       /** @constant */
       success: true;
       data: components['schemas']['CheckInSummary'];
+    };
+    /** @description One photo of a visit (its own or an answer's) with what it shows. */
+    CheckInPhoto: {
+      /**
+       * Format: uuid
+       * @description The file id.
+       * @example 3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90
+       */
+      id: string;
+      /**
+       * @description The photo (`GET files/{id}`), relative to the API's base.
+       * @example files/3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90
+       */
+      url: string;
+      /**
+       * @description Its thumbnail made by the server (WebP, at most 320 x 320).
+       * @example files/3f0e8c5e-1d2b-4a6f-9c1e-7b2d4f6a8e90?size=thumb
+       */
+      thumbnailUrl: string;
+      /** @example 41 */
+      checkInId: number;
+      /**
+       * Format: date-time
+       * @description The visit's start (a visit photo) or its survey's start (an answer photo).
+       * @example 2026-11-20T17:00:00.000Z
+       */
+      takenAt: string;
+      /** @example 7 */
+      userId: number;
+      /**
+       * @description Full name of the promoter.
+       * @example María Fernanda López Hernández
+       */
+      user: string;
+      /** @example 3 */
+      pointOfSaleId: number;
+      /** @example El Sol Plaza Mayor */
+      pointOfSale: string;
+      /** @example PV-0003 */
+      pointOfSaleCode: string;
+      /** @example 1 */
+      campaignId: number;
+      /** @example Regreso a clases 2026 */
+      campaign: string;
+      /**
+       * @description The answered survey (`GET checkins/surveys/{id}`); null for a visit photo.
+       * @example 88
+       */
+      checkInSurveyId: number | null;
+      /** @example 2 */
+      surveyId: number | null;
+      /** @example Exhibición en anaquel */
+      survey: string | null;
+      /**
+       * @description The product of a product survey's answer.
+       * @example Refresco de cola 600 ml
+       */
+      product: string | null;
+      /** @example 12 */
+      questionId: number | null;
+      /** @example Foto del anaquel */
+      question: string | null;
+      /**
+       * @description The answer as text ('N/A', the value, or the chosen options joined by ', ').
+       * @example Sí
+       */
+      answer: string | null;
+      /**
+       * @description The visit's check-in position (WGS 84), null when the phone had none.
+       * @example 19.432608
+       */
+      latitude: number | null;
+      /** @example -99.133209 */
+      longitude: number | null;
+    };
+    CheckInPhotoPage: {
+      rows: components['schemas']['CheckInPhoto'][];
+      /**
+       * @description The `cursor` of the next page; null on the last one.
+       * @example WyIyMDI2LTExLTIwVDE3OjAwOjAwLjAwMFoiLDQxLDEsMCwtMV0
+       */
+      nextCursor: string | null;
+      /**
+       * @description Photos matching the filters, on the first page (no cursor); null after it.
+       * @example 120
+       */
+      totalCount: number | null;
+    };
+    CheckInPhotoPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckInPhotoPage'];
     };
     CheckInEnvelope: {
       /** @constant */
@@ -10110,6 +10260,157 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listCheckInPhotos: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only the photos of this promoter's visits (also requires `VIEW_USERS`).
+         * @example 7
+         */
+        promoterId?: number;
+        /**
+         * @description First day of the visits' start (YYYY-MM-DD, Mexico City time).
+         * @example 2026-11-22
+         */
+        startDate?: string;
+        /**
+         * @description Last day of the visits' start (YYYY-MM-DD, Mexico City time), included.
+         * @example 2026-11-23
+         */
+        endDate?: string;
+        /**
+         * @description 'Solo fuera de rango': true keeps only the visits beyond GEOFENCE_METERS.
+         * @example true
+         */
+        outOfRange?: boolean;
+        /**
+         * @description Only the visits of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only the visits to this point of sale.
+         * @example 3
+         */
+        pointOfSaleId?: number;
+        /**
+         * @description Only the photos answered in this survey (visit photos are left out).
+         * @example 2
+         */
+        surveyId?: number;
+        /**
+         * @description Only the photos of this question (visit photos are left out).
+         * @example 12
+         */
+        questionId?: number;
+        /**
+         * @description The `nextCursor` of the previous page.
+         * @example WyIyMDI2LTExLTIwVDE3OjAwOjAwLjAwMFoiLDQxLDEsMCwtMV0
+         */
+        cursor?: string;
+        /**
+         * @description Photos per page.
+         * @example 48
+         */
+        PageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of photos. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInPhotoPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  downloadCheckInPhotos: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only the photos of this promoter's visits (also requires `VIEW_USERS`).
+         * @example 7
+         */
+        promoterId?: number;
+        /**
+         * @description First day of the visits' start (YYYY-MM-DD, Mexico City time).
+         * @example 2026-11-22
+         */
+        startDate?: string;
+        /**
+         * @description Last day of the visits' start (YYYY-MM-DD, Mexico City time), included.
+         * @example 2026-11-23
+         */
+        endDate?: string;
+        /**
+         * @description 'Solo fuera de rango': true keeps only the visits beyond GEOFENCE_METERS.
+         * @example true
+         */
+        outOfRange?: boolean;
+        /**
+         * @description Only the visits of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only the visits to this point of sale.
+         * @example 3
+         */
+        pointOfSaleId?: number;
+        /**
+         * @description Only the photos answered in this survey (visit photos are left out).
+         * @example 2
+         */
+        surveyId?: number;
+        /**
+         * @description Only the photos of this question (visit photos are left out).
+         * @example 12
+         */
+        questionId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ZIP. */
+      200: {
+        headers: {
+          /**
+           * @description The file name, `fotos_<start>_<end>.zip`.
+           * @example attachment; filename="fotos_2026-11-01_2026-11-23.zip"
+           */
+          'Content-Disposition'?: string;
+          /**
+           * @description The number of photos the ZIP holds (the screen's progress).
+           * @example 120
+           */
+          'X-Photo-Count'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       500: components['responses']['InternalServerError'];
     };
   };
