@@ -4,11 +4,13 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react
 import { RouterProvider } from 'react-aria-components';
 import { useAuthStore } from '../stores/auth-store';
 import { newVisit } from './check-in/check-in-rules';
-import { PENDING_PATH, TODAY_PATH, useFieldPage, visitHref } from './field-paths';
+import { PENDING_PATH, SIGN_OUT_PATH, TODAY_PATH, useFieldPage, visitHref } from './field-paths';
 import { goToSignIn } from './field-session';
 import { OutboxPage } from './outbox/outbox-page';
 import { PendingLink } from './outbox/pending-link';
 import { useOutbox } from './outbox/use-outbox';
+import { persistenceWarning, usePersistence } from './store/use-persistence';
+import { clockSkewWarning } from './today/clock-skew';
 import { todayPlaces } from './today/today-list';
 import { TodayScreen } from './today/today-screen';
 import { useFieldWork } from './use-field-work';
@@ -73,6 +75,12 @@ function PromoterDay({ user }: { user: SessionUser }) {
   const isOnline = useOnline();
   const now = useMinuteClock();
   const [page, navigate] = useFieldPage();
+  const hasVisits = field.visits.size > 0 || outbox.unsent > 0;
+  const storage = usePersistence(hasVisits);
+  const warnings = [
+    clockSkewWarning(field.work),
+    persistenceWarning(storage.persistence, hasVisits),
+  ].filter((warning) => warning !== null);
   useEffect(() => {
     loadCheckIn().catch(() => undefined);
     loadVisit().catch(() => undefined);
@@ -91,6 +99,7 @@ function PromoterDay({ user }: { user: SessionUser }) {
           work={field.work}
           isOnline={isOnline}
           todayHref={TODAY_PATH}
+          isSigningOut={page.signOut}
           onCorrect={(visit) => navigate(visitHref(visit.uuid))}
         />
       ) : page.name === 'visit' ? (
@@ -113,6 +122,7 @@ function PromoterDay({ user }: { user: SessionUser }) {
             position={position}
             listHref={TODAY_PATH}
             onCheckIn={async (campaignId, unavailable) => {
+              storage.ask();
               const visit = newVisit({
                 campaignId,
                 pointOfSaleId: place.pointOfSale.id,
@@ -137,6 +147,8 @@ function PromoterDay({ user }: { user: SessionUser }) {
           onRefresh={field.refresh}
           now={now}
           outbox={<PendingLink count={outbox.unsent} href={PENDING_PATH} />}
+          signOutHref={SIGN_OUT_PATH}
+          warnings={warnings}
         />
       )}
     </RouterProvider>

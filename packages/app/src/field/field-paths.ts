@@ -9,6 +9,9 @@ export const TODAY_PATH = FIELD_APP_PATH;
 /** The outbox: the visits waiting to be sent, and today's sent ones. */
 export const PENDING_PATH = '/campo/pendientes';
 
+/** The outbox with the sign-out's confirmation open (today's header's 'Cerrar sesión'). */
+export const SIGN_OUT_PATH = '/campo/cerrar-sesion';
+
 /** The check-in at a point of sale. */
 export function checkInHref(pointOfSaleId: number): string {
   return `/campo/punto/${pointOfSaleId}`;
@@ -30,7 +33,7 @@ export function visitHref(uuid: string, view: VisitView = { kind: 'overview' }):
 /** What an address of the field app shows. */
 export type FieldPage =
   | { name: 'today' }
-  | { name: 'pending' }
+  | { name: 'pending'; signOut?: boolean }
   | { name: 'check-in'; pointOfSaleId: number }
   | { name: 'visit'; uuid: string; view: VisitView };
 
@@ -39,6 +42,7 @@ const VISIT_PATH =
 
 function pageAt(pathname: string): FieldPage {
   if (/^\/campo\/pendientes\/?$/i.test(pathname)) return { name: 'pending' };
+  if (/^\/campo\/cerrar-sesion\/?$/i.test(pathname)) return { name: 'pending', signOut: true };
   const checkIn = /^\/campo\/punto\/(\d+)\/?$/i.exec(pathname);
   if (checkIn) return { name: 'check-in', pointOfSaleId: Number(checkIn[1]) };
   const visit = VISIT_PATH.exec(pathname);

@@ -18,10 +18,13 @@ export interface OutboxPageProps {
   todayHref: string;
   /** Opens a rejected visit, reopened as a draft, to correct it. */
   onCorrect?: (visit: StoredVisit) => void;
+  /** Opens the sign-out's confirmation at once. */
+  isSigningOut?: boolean;
 }
 
 /** `/campo/pendientes`. */
-export function OutboxPage({ outbox, work, isOnline, todayHref, onCorrect }: OutboxPageProps) {
+export function OutboxPage(props: OutboxPageProps) {
+  const { outbox, work, isOnline, todayHref, onCorrect, isSigningOut } = props;
   const names = new Map(work?.data.pointsOfSale.map((place) => [place.id, place.name]));
   return (
     <Suspense fallback={<p className="p-4 text-fg-muted">Cargando…</p>}>
@@ -33,7 +36,9 @@ export function OutboxPage({ outbox, work, isOnline, todayHref, onCorrect }: Out
         todayHref={todayHref}
         onSend={outbox.send}
         onDiscard={outbox.discard}
-        onSignOut={signOutOfField}
+        // The last round of the outbox first, while the session holds: what it cannot send stays.
+        onSignOut={() => signOutOfField(isOnline && outbox.unsent > 0 ? outbox.flush : undefined)}
+        isSigningOut={isSigningOut}
         onReopen={
           onCorrect &&
           ((visit) => {

@@ -137,7 +137,7 @@ describe('signing out', () => {
     await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cerrar sesión' });
     expect(dialog).toHaveTextContent(
-      'Tienes 3 visitas sin enviar. No se borran: se quedan en este teléfono y se enviarán cuando vuelvas a iniciar sesión con tu cuenta.',
+      'Tienes 3 visitas sin enviar. Antes de salir se envían las que se pueda; las demás no se borran: se quedan en este teléfono y se enviarán cuando vuelvas a iniciar sesión con tu cuenta.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(props.onSignOut).not.toHaveBeenCalled();
@@ -146,6 +146,20 @@ describe('signing out', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cerrar sesión' }),
     );
     expect(props.onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it("opens the confirmation at once from today's header, and says offline nothing can go", () => {
+    renderPending({ isOnline: false, isSigningOut: true });
+    expect(screen.getByRole('alertdialog', { name: 'Cerrar sesión' })).toHaveTextContent(
+      'Tienes 3 visitas sin enviar y no hay conexión. No se borran',
+    );
+  });
+
+  it('asks nothing about visits when every one is on the server', () => {
+    renderPending({ visits: [visits[2]!], isSigningOut: true });
+    expect(screen.getByRole('alertdialog', { name: 'Cerrar sesión' })).toHaveTextContent(
+      '¿Cerrar la sesión en este teléfono?',
+    );
   });
 });
 

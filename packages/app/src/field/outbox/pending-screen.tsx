@@ -19,8 +19,10 @@ export interface PendingScreenProps {
   onDiscard: (uuid: string) => Promise<void>;
   /** Reopens a rejected visit to correct it; absent where the visit cannot be corrected. */
   onReopen?: (visit: StoredVisit) => void;
-  /** Signs out (the unsent visits stay on the phone). */
+  /** Sends what it can and signs out (the unsent visits stay on the phone). */
   onSignOut: () => Promise<void>;
+  /** Opens the sign-out's confirmation at once (reached from today's header). */
+  isSigningOut?: boolean;
 }
 
 const STATE: Record<
@@ -83,7 +85,12 @@ export function PendingScreen(props: PendingScreenProps) {
           </ul>
         )}
         <div className="mt-auto flex justify-end pt-6">
-          <SignOutButton unsent={unsent} onSignOut={props.onSignOut} />
+          <SignOutButton
+            unsent={unsent}
+            isOnline={isOnline}
+            startOpen={props.isSigningOut}
+            onSignOut={props.onSignOut}
+          />
         </div>
       </main>
     </div>

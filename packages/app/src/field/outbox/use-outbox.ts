@@ -15,6 +15,8 @@ export interface OutboxView {
   status: OutboxStatus;
   /** A round now ('Enviar ahora', a visit just finished). */
   send: () => void;
+  /** A round now, resolved once it is over (the sign-out's last round). */
+  flush: () => Promise<void>;
   /** Deletes a rejected visit (after the promoter confirmed it). */
   discard: (uuid: string) => Promise<void>;
   /** A rejected visit back to a draft, to correct it. */
@@ -73,7 +75,10 @@ export function useOutbox(
     };
   }, [userId, toRequest, reload]);
 
-  const send = useCallback(() => void outbox.current?.send(), []);
+  const flush = useCallback(async () => {
+    await outbox.current?.send();
+  }, []);
+  const send = useCallback(() => void flush(), [flush]);
   // A visit of today just finished (the check-in's 'No disponible', the check-out) goes at once.
   const hasPending = [...today.values()].some((visit) => visit.state === 'pending');
   useEffect(() => {
@@ -95,5 +100,5 @@ export function useOutbox(
     [reload],
   );
   const unsent = visits.filter(isUnsent).length;
-  return { visits, unsent, status, send, discard, reopen };
+  return { visits, unsent, status, send, flush, discard, reopen };
 }

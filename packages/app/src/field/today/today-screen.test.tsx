@@ -112,6 +112,21 @@ describe('TodayScreen', () => {
     expect(screen.getByText('Sin datos descargados')).toBeVisible();
   });
 
+  it("reaches the sign-out from the header and shows the day's warnings above the list", () => {
+    renderToday({
+      signOutHref: '/campo/cerrar-sesion',
+      warnings: ['La hora de este teléfono va 12 min adelantada.'],
+    });
+    expect(screen.getByRole('banner')).toContainElement(
+      screen.getByRole('link', { name: 'Cerrar sesión' }),
+    );
+    expect(screen.getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute(
+      'href',
+      '/campo/cerrar-sesion',
+    );
+    expect(screen.getByText('La hora de este teléfono va 12 min adelantada.')).toBeVisible();
+  });
+
   it('says when no campaign runs today', () => {
     renderToday({
       work: { data: { ...syncDataFixture(), campaigns: [] }, takenAt },

@@ -43,6 +43,10 @@ export interface TodayScreenProps {
   now: Date;
   /** The way to the outbox ('Pendientes de enviar (n)'), under the header's status. */
   outbox?: ReactNode;
+  /** Where the header's 'Cerrar sesión' goes (the outbox, its confirmation open). */
+  signOutHref?: string;
+  /** What the promoter must know before visiting (the phone's clock, the store's eviction). */
+  warnings?: readonly string[];
 }
 
 /** `/campo`: today's points of sale, nearest first, with the data's age and 'Actualizar'. */
@@ -62,6 +66,15 @@ export function TodayScreen(props: TodayScreenProps) {
     <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-page text-fg">
       <TodayHeader {...props} />
       <main className="flex flex-1 flex-col gap-3 px-4 pt-3 pb-8">
+        {props.warnings?.map((warning) => (
+          <p
+            key={warning}
+            className="flex items-start gap-2 rounded-lg bg-warning-soft p-3 text-sm text-warning-soft-fg"
+          >
+            <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" />
+            {warning}
+          </p>
+        ))}
         {work && work.data.campaigns.length > 0 && (
           <>
             <p className="text-sm text-fg-muted">
@@ -111,13 +124,25 @@ function TodayHeader({
   onRefresh,
   now,
   outbox,
+  signOutHref,
 }: TodayScreenProps) {
   return (
     <header className="sticky top-0 z-10 border-b border-border bg-surface px-4 py-3 shadow-sm">
       <div className="flex items-center justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold">Visitas de hoy</h1>
-          <p className="truncate text-sm text-fg-muted">{promoterName}</p>
+          <p className="flex items-center gap-1 text-sm text-fg-muted">
+            <span className="truncate">{promoterName}</span>
+            {signOutHref && (
+              <Link
+                href={signOutHref}
+                variant="ghost"
+                className="-my-3 min-h-11 shrink-0 px-2 text-sm"
+              >
+                Cerrar sesión
+              </Link>
+            )}
+          </p>
         </div>
         <Button
           variant="secondary"
