@@ -2153,6 +2153,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/checkins/map': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The visits of the list's filters in a map's visible box
+     * @description Requires `VIEW_CHECKINS`; filtering by `promoterId` also requires `VIEW_USERS` (403
+     *     otherwise). The filters are the list's (`GET checkins`: promoter, days, 'Solo fuera de
+     *     rango'), with the same meaning and the same 400s. A visit is placed at its check-in
+     *     position, or its check-out position when the phone had none at check-in; a visit without
+     *     either is counted in `withoutPosition` and not drawn.
+     *     The box is `west`, `south`, `east`, `north` in degrees (no box across the antimeridian:
+     *     `west` <= `east`, `south` <= `north`, else 400). When at most 2 000 visits are in the box
+     *     they come one by one (`mode` points, `visits`); beyond, grouped by the database in a grid
+     *     whose cells measure `cellDegrees` (a function of `zoom`), each cluster at the centroid of
+     *     its visits with its count per state (`mode` clusters, `clusters`). `inView`, `outsideView`
+     *     and `withoutPosition` add up to the list's `totalCount` for the same filters. Also the
+     *     points of sale in the box of the campaigns running in the filter's days, at most 2 000
+     *     (`pointsOfSaleInView` counts them all).
+     */
+    get: operations['getCheckInMap'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkins/map/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The base map's style
+     * @description Requires `VIEW_CHECKINS`. `styleUrl` is the server's `MAP_STYLE_URL` (any MapLibre style
+     *     the operator chose), or null: the map then draws its built-in base (Mexico's state
+     *     outlines shipped with the app) and no request leaves the machine.
+     */
+    get: operations['getMapSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/checkins/photos': {
     parameters: {
       query?: never;
@@ -4801,6 +4855,130 @@ export interface components {
       success: true;
       data: components['schemas']['CheckInSummary'];
     };
+    /** @description One visit on the map (`mode` points). */
+    CheckInMapVisit: {
+      /** @example 41 */
+      id: number;
+      /**
+       * @description Where the visit is drawn (its check-in position, or its check-out one).
+       * @example 19.432608
+       */
+      latitude: number;
+      /** @example -99.133209 */
+      longitude: number;
+      /**
+       * @description Full name of the promoter.
+       * @example María Fernanda López Hernández
+       */
+      user: string;
+      /** @example 3 */
+      pointOfSaleId: number;
+      /** @example El Sol Plaza Mayor */
+      pointOfSale: string;
+      pointOfSaleLatitude: components['schemas']['Latitude'];
+      pointOfSaleLongitude: components['schemas']['Longitude'];
+      /**
+       * Format: date-time
+       * @example 2026-11-20T17:00:00.000Z
+       */
+      startDate: string;
+      /**
+       * @description The point of sale could not be visited (NA), so the visit has no surveys.
+       * @example false
+       */
+      unavailable: boolean;
+      distance: components['schemas']['VisitDistance'];
+      geoStatus: components['schemas']['GeoStatus'];
+    };
+    /** @description The visits of one grid cell (`mode` clusters), at their centroid. */
+    CheckInMapCluster: {
+      /** @example 19.41 */
+      latitude: number;
+      /** @example -99.15 */
+      longitude: number;
+      /** @example 1250 */
+      count: number;
+      /**
+       * @description Visits in range ('En rango').
+       * @example 1100
+       */
+      inRange: number;
+      /**
+       * @description Visits out of range ('Fuera de rango').
+       * @example 90
+       */
+      outOfRange: number;
+      /**
+       * @description Visits whose distance is not known (the point of sale has no coordinates).
+       * @example 60
+       */
+      unknown: number;
+    };
+    CheckInMapPointOfSale: {
+      /** @example 3 */
+      id: number;
+      /** @example El Sol Plaza Mayor */
+      name: string;
+      /** @example 19.4326 */
+      latitude: number;
+      /** @example -99.1332 */
+      longitude: number;
+    };
+    CheckInMap: {
+      /**
+       * @description `points`: `visits` lists each visit in the box; `clusters`: `clusters` does.
+       * @example clusters
+       * @enum {string}
+       */
+      mode: 'points' | 'clusters';
+      /**
+       * @description The side of the clusters' grid cells at this zoom, in degrees.
+       * @example 0.0879
+       */
+      cellDegrees: number;
+      /**
+       * @description Visits of the filters placed in the box.
+       * @example 15230
+       */
+      inView: number;
+      /**
+       * @description Visits of the filters placed outside the box.
+       * @example 402
+       */
+      outsideView: number;
+      /**
+       * @description Visits of the filters with neither a check-in nor a check-out position.
+       * @example 12
+       */
+      withoutPosition: number;
+      visits: components['schemas']['CheckInMapVisit'][];
+      clusters: components['schemas']['CheckInMapCluster'][];
+      /** @description The campaigns' points of sale in the box (at most 2 000). */
+      pointsOfSale: components['schemas']['CheckInMapPointOfSale'][];
+      /**
+       * @description How many points of sale are in the box (`pointsOfSale` lists at most 2 000).
+       * @example 320
+       */
+      pointsOfSaleInView: number;
+    };
+    CheckInMapEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckInMap'];
+    };
+    MapSettings: {
+      /**
+       * Format: uri
+       * @description MAP_STYLE_URL, or null for the built-in base.
+       * @example null
+       */
+      styleUrl: string | null;
+    };
+    MapSettingsEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['MapSettings'];
+    };
     /** @description One photo of a visit (its own or an answer's) with what it shows. */
     CheckInPhoto: {
       /**
@@ -5567,6 +5745,26 @@ export interface components {
      *     ]
      */
     CheckInSort: string[];
+    /**
+     * @description Only the visits of this promoter (requires VIEW_USERS, as in the list).
+     * @example 7
+     */
+    PromoterFilter: number;
+    /**
+     * @description First day (YYYY-MM-DD, Mexico City time).
+     * @example 2026-11-22
+     */
+    StartDateFilter: string;
+    /**
+     * @description Last day (YYYY-MM-DD, Mexico City time), included.
+     * @example 2026-11-23
+     */
+    EndDateFilter: string;
+    /**
+     * @description 'Solo fuera de rango': true keeps only the visits out of range.
+     * @example true
+     */
+    OutOfRangeFilter: boolean;
   };
   requestBodies: never;
   headers: {
@@ -10255,6 +10453,100 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CheckInSummaryEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCheckInMap: {
+    parameters: {
+      query: {
+        /**
+         * @description Only the visits of this promoter (requires VIEW_USERS, as in the list).
+         * @example 7
+         */
+        promoterId?: components['parameters']['PromoterFilter'];
+        /**
+         * @description First day (YYYY-MM-DD, Mexico City time).
+         * @example 2026-11-22
+         */
+        startDate?: components['parameters']['StartDateFilter'];
+        /**
+         * @description Last day (YYYY-MM-DD, Mexico City time), included.
+         * @example 2026-11-23
+         */
+        endDate?: components['parameters']['EndDateFilter'];
+        /**
+         * @description 'Solo fuera de rango': true keeps only the visits out of range.
+         * @example true
+         */
+        outOfRange?: components['parameters']['OutOfRangeFilter'];
+        /**
+         * @description West edge of the visible box (longitude, degrees).
+         * @example -118.4
+         */
+        west: number;
+        /**
+         * @description South edge of the visible box (latitude, degrees).
+         * @example 14.5
+         */
+        south: number;
+        /**
+         * @description East edge of the visible box (longitude, degrees), not west of `west`.
+         * @example -86.7
+         */
+        east: number;
+        /**
+         * @description North edge of the visible box (latitude, degrees), not south of `south`.
+         * @example 32.7
+         */
+        north: number;
+        /**
+         * @description The map's zoom (MapLibre's, 0 to 24); decides the clusters' cell size.
+         * @example 5
+         */
+        zoom: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The visits in the box, one by one or in clusters. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInMapEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getMapSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The map's settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MapSettingsEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];
