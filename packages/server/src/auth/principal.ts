@@ -2,7 +2,8 @@ import type { components } from '@anaquel/api/schema';
 import { and, asc, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { BoundedCache } from '../lib/bounded-cache.ts';
+import { changed, PRINCIPALS, versionOf } from '../db/versions.ts';
+import { cachePerOwner } from '../lib/bounded-cache.ts';
 import {
   permissions,
   profilePermissions,
@@ -83,27 +84,39 @@ async function loadPrincipal(
 
 /**
  * How long a loaded principal is reused (docs/decisions.md "Cost of a signed-in request"): a
- * closed session, a deactivated user or a removed permission takes effect at once for changes
- * made through this process (they call invalidatePrincipals) and within this bound otherwise
- * (another server process, a change made directly in the database).
+ * closed session, a deactivated user or a removed permission takes effect at once in this
+ * process and, through PostgreSQL's notice, in every other within milliseconds (at most
+ * UNLISTENED_TRUST_MS while a process cannot listen; db/versions.ts). This bound is left for a
+ * change made directly in the database.
  */
 export const PRINCIPAL_CACHE_MS = 5_000;
-const principalCache = new BoundedCache<string, Principal>({
+
+interface CachedPrincipal {
+  principal: Principal;
+  /** The version of PRINCIPALS it was read at. */
+  version: number;
+}
+
+/** By database (one per process, or per app in a test), then `userId:sessionId`. */
+const principalCacheOf = cachePerOwner<Db, string, CachedPrincipal>({
   maxEntries: 10_000,
   ttlMs: PRINCIPAL_CACHE_MS,
 });
 
-/** Forgets every cached principal: call after a change of sessions, users or permissions. */
-export function invalidatePrincipals(): void {
-  principalCache.clear();
+/**
+ * After a committed change of sessions, users or permissions: every process reads principals
+ * afresh (resolves once the other processes were told).
+ */
+export function invalidatePrincipals(db: Db): Promise<void> {
+  return changed(db, [PRINCIPALS]);
 }
 
-/** After a write to a table principals are read from (users, profiles and their permissions). */
-export function invalidatePrincipalsAfterWriteTo(table: PgTable): void {
-  if (table === users || table === profiles) invalidatePrincipals();
+/** After a committed write to `table`: when principals are read from it (users, profiles). */
+export async function invalidatePrincipalsAfterWriteTo(db: Db, table: PgTable): Promise<void> {
+  if (table === users || table === profiles) await invalidatePrincipals(db);
 }
 
-/** loadPrincipal, reused for PRINCIPAL_CACHE_MS; only live principals are kept. */
+/** loadPrincipal, reused for PRINCIPAL_CACHE_MS while unchanged; only live principals are kept. */
 export async function cachedPrincipal(
   db: Db,
   userId: number,
@@ -111,14 +124,17 @@ export async function cachedPrincipal(
 ): Promise<Principal | null> {
   const key = `${userId}:${sessionId}`;
   const now = Date.now();
-  const cached = principalCache.get(key, now);
-  if (cached) return cached;
+  const cache = principalCacheOf(db);
+  // Read before the load: a change noticed while it runs leaves the entry already outdated.
+  const version = versionOf(db, PRINCIPALS, now);
+  const cached = cache.get(key, now);
+  if (cached?.version === version) return cached.principal;
   const principal = await loadPrincipal(db, userId, sessionId);
   if (!principal) {
-    principalCache.delete(key);
+    cache.delete(key);
     return null;
   }
-  principalCache.set(key, principal, now);
+  cache.set(key, { principal, version }, now);
   return principal;
 }
 

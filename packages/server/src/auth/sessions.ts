@@ -193,7 +193,7 @@ export async function revokeFamily(
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  invalidatePrincipals();
+  await invalidatePrincipals(db);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -226,5 +226,5 @@ export async function revokeUserSessions(
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(...conditions));
-  invalidatePrincipals();
+  await invalidatePrincipals(db);
 }

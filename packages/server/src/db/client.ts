@@ -9,7 +9,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot, type Config } from '../env.ts';
+import { PgChangeFeed } from './change-feed.ts';
 import { installNamedStatements } from './pglite-named.ts';
+import { attachChangeFeed } from './versions.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -25,6 +27,11 @@ export interface Database {
   /** The PGlite instance (only for kind 'pglite'), e.g. to dump it. */
   pglite?: PGlite;
   kind: 'pglite' | 'pg';
+  /**
+   * How this process hears about the other processes' changes (PostgreSQL only; PGlite is one
+   * process, whose changes ./versions.ts applies in memory).
+   */
+  changeFeed?: PgChangeFeed;
   /** Applies the committed SQL migrations (packages/server/drizzle). */
   migrate(): Promise<void>;
   /**
@@ -62,9 +69,14 @@ export async function createDatabase(
     // pool's 'error' event would crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
+    const handle = db as unknown as Db;
+    const changeFeed = new PgChangeFeed(handle, config.databaseUrl);
+    attachChangeFeed(handle, changeFeed);
+    await changeFeed.start();
     return {
-      db: db as unknown as Db,
+      db: handle,
       kind: 'pg',
+      changeFeed,
       migrate: () => migratePg(db, { migrationsFolder }),
       async exclusive(task) {
         const client = await pool.connect();
@@ -76,7 +88,10 @@ export async function createDatabase(
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        await changeFeed.close();
+        await pool.end();
+      },
     };
   }
 

@@ -7,15 +7,15 @@ import type { PageRequest } from './page-request.ts';
 // total is PostgreSQL's planner estimate (EXPLAIN, no execution), flagged
 // `totalCountIsEstimate`. The capped count of a list (table and filter) is reused for
 // COUNT_TTL_MS (the next pages of the same search, the same page asked again) unless a write
-// through this process touched the table (touchListedTable); the page query then carries no
+// through any process touched the table (touchListedTable); the page query then carries no
 // count at all.
 
 /** Matches counted exactly; a list with more reports the planner's estimate (never less). */
 export const EXACT_COUNT_LIMIT = 1_000;
 /**
- * How long a list's capped count is reused when no write through this process touched its
- * table: the bound within which a change made elsewhere (another process, SQL typed into the
- * database) shows in `totalCount` of a page that does not end the list.
+ * How long a list's capped count is reused when no write touched its table: the bound within
+ * which a change made outside the server (SQL typed into the database) shows in `totalCount` of a
+ * page that does not end the list. A write through any process shows at once.
  */
 export const COUNT_TTL_MS = 5_000;
 /** How long a planner estimate is reused (an estimate, so as long as the keyset anchors). */

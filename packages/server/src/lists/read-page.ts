@@ -83,8 +83,8 @@ export async function readPage<Row extends Record<string, unknown>>(
   const { page, pageSize } = request;
   const offset = (page - 1) * pageSize;
   const keys = listKeysOf(request);
-  const version = tableVersionOf(keys.table);
   const now = Date.now();
+  const version = tableVersionOf(request.db, keys.table, now);
   const keyset = keysetOf(request);
   let anchor: Anchor | undefined;
   if (keyset && offset >= ANCHOR_MIN_OFFSET) {

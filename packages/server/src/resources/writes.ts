@@ -44,7 +44,7 @@ export function resourceWrites<TInput>(
       await prepared.onFailure?.().catch(warnAbout(request, 'cleanup after a failed write failed'));
       mapWriteError(error, writeErrors);
     }
-    forgetCachedReadsOf(config.table);
+    await forgetCachedReadsOf(database, config.table);
     await prepared.afterCommit?.().catch(warnAbout(request, 'cleanup after a write failed'));
     return readDetail(database, savedId);
   }
@@ -65,7 +65,7 @@ export function resourceWrites<TInput>(
       mapWriteError(error, writeErrors);
     }
     if (!deleted) throw notFound(messages.notFound(config.noun));
-    forgetCachedReadsOf(config.table);
+    await forgetCachedReadsOf(database, config.table);
     await config
       .afterDelete?.(deleted, { db: database, request })
       .catch(warnAbout(request, 'cleanup after a delete failed'));
@@ -115,10 +115,12 @@ async function saveRow<TInput>(
   return rowId;
 }
 
-/** A committed write to `table` outdates the cached list counts and the cached principals. */
-function forgetCachedReadsOf(table: PgTable): void {
-  touchListedTable(table);
-  invalidatePrincipalsAfterWriteTo(table);
+/**
+ * A committed write to `table` outdates the cached list counts and the cached principals, in
+ * every process.
+ */
+async function forgetCachedReadsOf(db: Db, table: PgTable): Promise<void> {
+  await Promise.all([touchListedTable(db, table), invalidatePrincipalsAfterWriteTo(db, table)]);
 }
 
 /** Logs a failed cleanup without failing the request: the write itself is already settled. */

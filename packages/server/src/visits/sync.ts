@@ -187,24 +187,32 @@ export async function syncCheckIns(
     ),
   };
   const results: SyncCheckInResult[] = [];
-  for (const visit of visits) {
-    const hash = payloadHash(visit);
-    const known = stored.get(visit.uuid);
-    if (known) {
-      results.push(resultOfStored(visit, known, promoter, hash));
-      continue;
+  try {
+    for (const visit of visits) {
+      const hash = payloadHash(visit);
+      const known = stored.get(visit.uuid);
+      if (known) {
+        results.push(resultOfStored(visit, known, promoter, hash));
+        continue;
+      }
+      const result = await syncOne(db, promoter, visit, hash, cache);
+      if (result.status === 'created') {
+        stored.set(visit.uuid, {
+          id: result.checkInId!,
+          userId: promoter.userId,
+          payloadHash: hash,
+          syncedAt: new Date(result.syncedAt!),
+          answerPoints: result.answerPoints ?? 0,
+        });
+      }
+      results.push(result);
     }
-    const result = await syncOne(db, promoter, visit, hash, cache);
-    if (result.status === 'created') {
-      stored.set(visit.uuid, {
-        id: result.checkInId!,
-        userId: promoter.userId,
-        payloadHash: hash,
-        syncedAt: new Date(result.syncedAt!),
-        answerPoints: result.answerPoints ?? 0,
-      });
+  } finally {
+    // The review list's counts and keyset anchors are stale now, in every process (one notice
+    // per batch, also when a later visit failed; lists/table-versions.ts).
+    if (results.some((result) => result.status === 'created')) {
+      await touchListedTable(db, checkIns);
     }
-    results.push(result);
   }
   // Each result names its visit as the phone wrote it.
   return results.map((result, index) => ({ ...result, uuid: sent[index]!.uuid }));
@@ -225,8 +233,6 @@ async function syncOne(
     await yieldToEventLoop();
     try {
       const created = await db.transaction((tx) => storeVisit(tx, promoter, visit, hash, cache));
-      // The review list's keyset anchors of this process are stale now (lists/table-versions.ts).
-      touchListedTable(checkIns);
       return {
         uuid: visit.uuid,
         status: 'created',

@@ -182,6 +182,6 @@ export async function confirmImport<V>(
     if (error instanceof RollBack) return report;
     throw error;
   }
-  touchListedTable(resource.table);
+  await touchListedTable(db, resource.table);
   return { ...report, written: true };
 }
