@@ -102,9 +102,44 @@ describe('PendingScreen', () => {
   it('offers to correct a rejected visit where the capture can reopen it', async () => {
     const user = userEvent.setup();
     const onReopen = vi.fn();
-    renderPending({ onReopen });
+    const answerRefused = visitFixture({
+      uuid: 'e',
+      pointOfSaleId: 13,
+      state: 'rejected',
+      validationErrors: [{ field: 'surveys[0].answers[2].options', message: 'Elige una opción.' }],
+    });
+    renderPending({ onReopen, visits: [answerRefused] });
     await user.click(screen.getByRole('button', { name: 'Corregir' }));
-    expect(onReopen).toHaveBeenCalledWith(expect.objectContaining({ uuid: 'd' }));
+    expect(onReopen).toHaveBeenCalledWith(expect.objectContaining({ uuid: 'e' }));
+  });
+
+  it('explains a campaign closed since the download, and offers only to discard it', () => {
+    renderPending({ onReopen: vi.fn() });
+    const rejected = screen.getByRole('listitem', { name: 'Tienda Don Pepe, Rechazada' });
+    expect(rejected).toHaveTextContent(
+      'La campaña ya no está activa o cambió de fechas: la oficina la modificó después de que descargaste los datos. Esta visita ya no se puede enviar; descártala.',
+    );
+    expect(within(rejected).queryByRole('button', { name: 'Corregir' })).toBeNull();
+    expect(within(rejected).getByRole('button', { name: 'Descartar' })).toBeEnabled();
+  });
+
+  it('explains a survey changed since the download: refresh, then correct', () => {
+    const changed = visitFixture({
+      uuid: 'f',
+      pointOfSaleId: 13,
+      state: 'rejected',
+      validationErrors: [
+        {
+          field: 'surveys[0].answers[0].questionId',
+          message: 'La pregunta 77 no pertenece al cuestionario.',
+        },
+      ],
+    });
+    renderPending({ onReopen: vi.fn(), visits: [changed] });
+    expect(screen.getByRole('listitem', { name: 'Tienda Don Pepe, Rechazada' })).toHaveTextContent(
+      "Un cuestionario cambió después de que descargaste los datos. Pulsa 'Actualizar'",
+    );
+    expect(screen.getByRole('button', { name: 'Corregir' })).toBeEnabled();
   });
 
   it('says why nothing goes offline or after a failure, and when it tries again', () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { StoredVisit } from '../store/db';
 import type { OutboxStatus } from './outbox';
 import { isUnsent } from './outbox-visits';
-import { reasonsByField } from './reasons';
+import { reasonsByField, rejectionSummary } from './reasons';
 import { SignOutButton } from './sign-out-button';
 
 export interface PendingScreenProps {
@@ -129,6 +129,7 @@ function VisitItem({
   const [discarding, setDiscarding] = useState(false);
   const name = placeName(visit.pointOfSaleId);
   const state = STATE[visit.state];
+  const summary = rejectionSummary(visit.validationErrors ?? []);
   return (
     <li
       aria-label={`${name}, ${state.label}`}
@@ -154,7 +155,7 @@ function VisitItem({
         <>
           <Reasons visit={visit} />
           <div className="flex flex-wrap gap-2">
-            {onReopen && !visit.unavailable && (
+            {onReopen && !visit.unavailable && summary.isCorrectable && (
               <Button
                 variant="primary"
                 className="min-h-12 text-base"
@@ -194,8 +195,10 @@ function VisitItem({
 
 /** The server's reasons, by what they are about. */
 function Reasons({ visit }: { visit: StoredVisit }) {
+  const { explanation } = rejectionSummary(visit.validationErrors ?? []);
   return (
     <div className="rounded-lg bg-danger-soft p-3 text-sm text-danger-soft-fg">
+      {explanation && <p className="mb-2">{explanation}</p>}
       <p className="font-medium">El servidor no aceptó la visita:</p>
       <dl className="mt-1 flex flex-col gap-1">
         {reasonsByField(visit.validationErrors ?? []).map(([field, messages]) => (
