@@ -10693,6 +10693,11 @@ export interface operations {
            * @example 120
            */
           'X-Photo-Count'?: number;
+          /**
+           * @description The photos' bytes (the ZIP is a little larger: headers and fotos.csv), for the screen's progress; a streamed ZIP has no Content-Length.
+           * @example 48000000
+           */
+          'X-Photo-Bytes'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -5,6 +5,7 @@ import healthRoutes from './health.ts';
 import permissionRoutes from './permissions.ts';
 import userRoutes from './users.ts';
 import visitRoutes from './visits.ts';
+import photoRoutes from './photos.ts';
 import reportRoutes from './reports.ts';
 import masterDataRoutes from './master-data.ts';
 import surveyRoutes from './surveys.ts';
@@ -25,6 +26,7 @@ export const routeModules: RouteModule[] = [
   surveyRoutes,
   // visits
   visitRoutes,
+  photoRoutes,
   // reports
   reportRoutes,
 ];

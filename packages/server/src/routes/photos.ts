@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { operations } from '@anaquel/api/schema';
+import { principalOf } from '../auth/guard.ts';
+import { registerOperation } from '../http/contract.ts';
+import { conflict, forbidden } from '../http/errors.ts';
+import { startPhotoZip } from '../visits/photo-zip.ts';
+import {
+  checkDates,
+  countPhotos,
+  listPhotos,
+  photoBytes,
+  type PhotoFilter,
+} from '../visits/photos.ts';
+
+type ZipQuery = NonNullable<operations['downloadCheckInPhotos']['parameters']['query']>;
+
+const DOWNLOAD_RUNNING =
+  'Ya tienes una descarga de fotos en curso. Espera a que termine o cancélala.';
+
+/** The filter of a request; the promoter filter belongs to those who may see users (spec 1 §6). */
+function filterOf(request: FastifyRequest, query: ZipQuery, geofenceMeters: number): PhotoFilter {
+  if (query.promoterId !== undefined && !principalOf(request).permissions.has('VIEW_USERS')) {
+    throw forbidden('Filtrar por promotor requiere el permiso VIEW_USERS.');
+  }
+  const filter: PhotoFilter = {
+    promoterId: query.promoterId,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    outOfRange: query.outOfRange,
+    campaignId: query.campaignId,
+    pointOfSaleId: query.pointOfSaleId,
+    surveyId: query.surveyId,
+    questionId: query.questionId,
+    geofenceMeters,
+  };
+  checkDates(filter);
+  return filter;
+}
+
+// The photo gallery and the ZIP of photos (issue #24, docs/gallery.md).
+export default function photoRoutes(app: FastifyInstance): void {
+  const db = () => app.services.db;
+  const geofence = () => app.services.config.geofenceMeters;
+
+  registerOperation(app, 'listCheckInPhotos', { auth: 'VIEW_CHECKINS' }, async (request) => {
+    const { cursor, PageSize, ...query } = request.query;
+    return listPhotos(db(), filterOf(request, query, geofence()), cursor, PageSize ?? 48);
+  });
+
+  /** The users whose ZIP is being written (one at a time each). */
+  const running = new Set<number>();
+  registerOperation(
+    app,
+    'downloadCheckInPhotos',
+    { auth: 'VIEW_CHECKINS' },
+    async (request, reply) => {
+      const userId = principalOf(request).userId;
+      if (running.has(userId)) throw conflict(DOWNLOAD_RUNNING);
+      // Both passes of the ZIP (photos, then fotos.csv) see the visits stored until now.
+      const filter = { ...filterOf(request, request.query, geofence()), syncedUpTo: new Date() };
+      running.add(userId);
+      let zip: ReturnType<typeof startPhotoZip> | undefined;
+      reply.raw.once('close', () => {
+        running.delete(userId);
+        if (!reply.raw.writableFinished) zip?.cancel();
+      });
+      try {
+        // Errors until here are still the JSON envelope; the headers say what the screen shows.
+        const [count, bytes] = [await countPhotos(db(), filter), await photoBytes(db(), filter)];
+        zip = startPhotoZip(db(), app.services.storage, filter);
+        zip.done.catch((error: unknown) => {
+          request.log.error({ err: error }, 'photo ZIP failed while streaming');
+        });
+        const day = (value: string | undefined, none: string) => value ?? none;
+        const name = `fotos_${day(filter.startDate, 'sin_inicio')}_${day(filter.endDate, 'sin_fin')}.zip`;
+        return reply
+          .type('application/zip')
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .header('X-Photo-Count', String(count))
+          .header('X-Photo-Bytes', String(bytes))
+          .header('Cache-Control', 'no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(zip.stream);
+      } catch (error) {
+        running.delete(userId);
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,337 @@
+// The photo gallery and the ZIP of photos (issue #24, docs/gallery.md): the page equals the
+// database's photos for a filter, in order; the ZIP holds the same photos, passes `unzip -t` and
+// yauzl, with fotos.csv safe from formulas; one download per user; a client that leaves stops
+// the reading; permissions; hostile filters are 400s. Also run on PostgreSQL with
+// TEST_DATABASE_URL.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import type { FileStorage } from '../../src/files/storage.ts';
+import { bearer, expectFailure, expectSuccess, tokenFor } from '../helpers.ts';
+import { useSyncWorld, type SyncCheckIn } from './sync-client.ts';
+
+const s = useSyncWorld();
+let reviewer: string;
+let viewer: string;
+/** File ids in the gallery's order. */
+let expected: string[];
+let answerPhotoId: string;
+
+function visitAt(hoursAgo: number, photoIds: string[], answerPhotos: string[] = []): SyncCheckIn {
+  const start = Date.now() - hoursAgo * 3600_000;
+  const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+  return s.visit({
+    uuid: randomUUID(),
+    startDate: at(0),
+    endDate: at(40),
+    checkInLatitude: 19.43,
+    checkInLongitude: -99.13,
+    photoIds,
+    surveys: [
+      {
+        surveyId: s.survey.id,
+        productId: null,
+        startDate: at(5),
+        endDate: at(20),
+        answers: [
+          { questionId: s.survey.text, textValue: 'Listo' },
+          ...(answerPhotos.length > 0
+            ? [{ questionId: s.survey.photo, textValue: '=HYPERLINK("x")', photoIds: answerPhotos }]
+            : []),
+        ],
+      },
+    ],
+  });
+}
+
+beforeAll(async () => {
+  const upload = () => s.client.upload(s.token);
+  const [a, b, c, d, e] = [
+    await upload(),
+    await upload(),
+    await upload(),
+    await upload(),
+    await upload(),
+  ];
+  answerPhotoId = c!;
+  const results = await s.client.sync(s.token, [
+    visitAt(1, [a!, b!], [c!]),
+    visitAt(3, [d!]),
+    visitAt(30 * 24, [e!]),
+  ]);
+  expect(results.map((r) => r.status)).toEqual(['created', 'created', 'created']);
+  expected = [a!, b!, c!, d!, e!];
+  reviewer = await tokenFor(s.t.app, s.t.db, ['VIEW_CHECKINS', 'VIEW_USERS']);
+  viewer = await tokenFor(s.t.app, s.t.db, ['VIEW_USERS']);
+}, 180_000);
+
+const get = (url: string, token = reviewer) =>
+  s.t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: bearer(token) });
+
+describe('GET checkins/photos', () => {
+  it('pages every photo newest first, with its context, the count on the first page', async () => {
+    const first = expectSuccess(await get('checkins/photos?PageSize=2'), 'listCheckInPhotos');
+    expect(first.totalCount).toBe(5);
+    expect(first.rows.map((r) => r.id)).toEqual(expected.slice(0, 2));
+    expect(first.rows[0]).toMatchObject({
+      url: `files/${expected[0]}`,
+      thumbnailUrl: `files/${expected[0]}?size=thumb`,
+      user: 'Ana Promotora',
+      pointOfSale: 'Abarrotes Centro',
+      surveyId: null,
+      question: null,
+      answer: null,
+      latitude: 19.43,
+      longitude: -99.13,
+    });
+    const seen = [...first.rows.map((r) => r.id)];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = expectSuccess(
+        await get(`checkins/photos?PageSize=2&cursor=${cursor}`),
+        'listCheckInPhotos',
+      );
+      expect(page.totalCount).toBeNull();
+      seen.push(...page.rows.map((r) => r.id));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  it('keeps only the answer photos of a survey or a question, with the answer', async () => {
+    for (const filter of [`surveyId=${s.survey.id}`, `questionId=${s.survey.photo}`]) {
+      const page = expectSuccess(await get(`checkins/photos?${filter}`), 'listCheckInPhotos');
+      expect(page.rows.map((r) => r.id)).toEqual([answerPhotoId]);
+      expect(page.rows[0]).toMatchObject({
+        survey: 'Datos de la visita',
+        question: 'Foto del anaquel',
+        answer: '=HYPERLINK("x")',
+      });
+    }
+    const none = expectSuccess(
+      await get(`checkins/photos?questionId=${s.survey.text}`),
+      'listCheckInPhotos',
+    );
+    expect(none).toEqual({ rows: [], nextCursor: null, totalCount: 0 });
+  });
+
+  it('filters by dates, campaign and point of sale', async () => {
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(
+        new Date(Date.now() + offset * 24 * 3600_000),
+      );
+    const recent = expectSuccess(
+      await get(`checkins/photos?startDate=${day(-5)}&endDate=${day(1)}`),
+      'listCheckInPhotos',
+    );
+    expect(recent.totalCount).toBe(4);
+    const campaign = expectSuccess(
+      await get(`checkins/photos?campaignId=${s.w.otherCampaignId}`),
+      'listCheckInPhotos',
+    );
+    expect(campaign.totalCount).toBe(0);
+    const pos = expectSuccess(
+      await get(`checkins/photos?pointOfSaleId=${s.w.pointOfSaleId}`),
+      'listCheckInPhotos',
+    );
+    expect(pos.totalCount).toBe(5);
+  });
+
+  it('needs VIEW_CHECKINS, and VIEW_USERS to filter by promoter', async () => {
+    expectFailure(await get('checkins/photos', viewer), 'listCheckInPhotos', 403);
+    expectFailure(await get('checkins/photos/zip', viewer), 'downloadCheckInPhotos', 403);
+    const noUsers = await tokenFor(s.t.app, s.t.db, ['VIEW_CHECKINS']);
+    const url = `checkins/photos?promoterId=${s.w.promoter.id}`;
+    expectFailure(await get(url, noUsers), 'listCheckInPhotos', 403);
+    expect((await get(url)).statusCode).toBe(200);
+  });
+
+  it('answers hostile filters with 400, never 5xx', async () => {
+    const hostile = [
+      'cursor=bm90IGpzb24',
+      `cursor=${Buffer.from('["x",1,1,0,0]').toString('base64url')}`,
+      `cursor=${Buffer.from('["2026-01-01T00:00:00.000000Z",1,7,0,0]').toString('base64url')}`,
+      `cursor=${'A'.repeat(300)}`,
+      'cursor=%27%3B%20drop%20table%20files',
+      'startDate=2026-13-40',
+      'startDate=2026-11-20&endDate=2026-11-01',
+      'PageSize=0',
+      'PageSize=101',
+      'surveyId=abc',
+      'questionId=99999999999',
+      'campaignId=-1',
+      'outOfRange=maybe',
+    ];
+    for (const query of hostile) {
+      const response = await get(`checkins/photos?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      const zip = await get(`checkins/photos/zip?${query}`);
+      expect(zip.statusCode, query).toBeLessThan(500);
+    }
+  });
+});
+
+const execFileAsync = promisify(execFile);
+
+/** The entries of a ZIP read by yauzl: name -> bytes. */
+async function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await promisify<Buffer, yauzl.Options, yauzl.ZipFile>(yauzl.fromBuffer)(bytes, {
+    lazyEntries: true,
+  });
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+async function storedBytes(storage: FileStorage, fileId: string): Promise<Buffer> {
+  const row = await s.t.db.query.files.findFirst({ where: (f, { eq }) => eq(f.id, fileId) });
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await storage.get(row!.storageKey))!) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('GET checkins/photos/zip', () => {
+  it('holds the filter photos and fotos.csv, passes unzip -t and yauzl', async () => {
+    const response = await get('checkins/photos/zip');
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="fotos_sin_inicio_sin_fin.zip"',
+    );
+    expect(response.headers['x-photo-count']).toBe('5');
+    const bytes = response.rawPayload;
+    const dir = await mkdtemp(path.join(tmpdir(), 'anaquel-zip-'));
+    try {
+      await writeFile(path.join(dir, 'f.zip'), bytes);
+      const { stdout } = await execFileAsync('unzip', ['-t', path.join(dir, 'f.zip')]);
+      expect(stdout).toContain('No errors detected');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const entries = await readZip(bytes);
+    const names = [...entries.keys()];
+    expect(names).toHaveLength(6);
+    expect(names.at(-1)).toBe('fotos.csv');
+    for (const name of names.slice(0, 5)) {
+      expect(name).toMatch(/^PV-[^/]+\/\d{4}-\d{2}-\d{2}\/\d{4}_Ana_Promotora_.+_\d+\.png$/);
+    }
+    expect(names[2]).toMatch(/_Datos_de_la_visita_Foto_del_anaquel_3\.png$/);
+    expect(names[0]).toMatch(/_visita_1\.png$/);
+    for (const [i, id] of expected.entries()) {
+      expect(entries.get(names[i]!)!.equals(await storedBytes(s.t.app.services.storage, id))).toBe(
+        true,
+      );
+    }
+    const csv = entries.get('fotos.csv')!.toString('utf8');
+    expect(csv.startsWith('\uFEFF"Archivo","Visita","Fecha"')).toBe(true);
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(6);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(
+      names.slice(0, 5).map((n) => `"${n}"`),
+    );
+    // The answer that looks like a formula is text in a spreadsheet.
+    expect(lines[3]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[3]).toContain('19.43,-99.13');
+  });
+
+  it('stores the photos (no deflate)', async () => {
+    const bytes = (await get('checkins/photos/zip')).rawPayload;
+    const zip = await promisify<Buffer, yauzl.Options, yauzl.ZipFile>(yauzl.fromBuffer)(bytes, {});
+    const methods = await new Promise<Map<string, number>>((resolve) => {
+      const found = new Map<string, number>();
+      zip.on('entry', (entry: yauzl.Entry) => found.set(entry.fileName, entry.compressionMethod));
+      zip.on('end', () => resolve(found));
+    });
+    for (const [name, method] of methods) expect(method, name).toBe(name === 'fotos.csv' ? 8 : 0);
+  });
+});
+
+describe('a download in flight', () => {
+  it('is one per user (409), and a client that leaves stops the reading', async () => {
+    const real = s.t.app.services.storage;
+    const reads: string[] = [];
+    const streams: Readable[] = [];
+    // Each photo read as 2 MB: the ZIP outgrows the sockets' buffers, so backpressure holds it.
+    s.t.app.services.storage = {
+      ...real,
+      put: real.put.bind(real),
+      delete: real.delete.bind(real),
+      async get(key) {
+        reads.push(key);
+        const stream = Readable.from([Buffer.alloc(2 * 1024 * 1024, 7)]);
+        streams.push(stream);
+        return stream;
+      },
+    };
+    // Twenty visits of one photo each besides the five above.
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push(await s.client.upload(s.token));
+    const results = await s.client.sync(
+      s.token,
+      ids.map((id, i) => visitAt(5 + i, [id])),
+    );
+    expect(results.every((r) => r.status === 'created')).toBe(true);
+    await s.t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = s.t.app.server.address() as AddressInfo;
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: '/api/v1/checkins/photos/zip',
+        headers: bearer(reviewer),
+      });
+      const response = await new Promise<IncomingMessage>((resolve) => {
+        request.on('response', resolve);
+        request.end();
+      });
+      expect(response.statusCode).toBe(200);
+      // One chunk, then nothing read: the server fills the buffers and waits.
+      await new Promise<void>((resolve) => response.once('data', () => resolve()));
+      response.pause();
+      const second = await get('checkins/photos/zip');
+      expectFailure(second, 'downloadCheckInPhotos', 409);
+      expect(second.json().errorMessage).toBe(
+        'Ya tienes una descarga de fotos en curso. Espera a que termine o cancélala.',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const beforeLeaving = reads.length;
+      expect(beforeLeaving).toBeLessThan(25);
+      request.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const afterLeaving = reads.length;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(reads.length).toBe(afterLeaving);
+      expect(afterLeaving).toBeLessThan(25);
+      // The photos opened ahead were closed, not left waiting.
+      expect(streams.every((stream) => stream.destroyed)).toBe(true);
+      // The user's slot is free again.
+      const again = await get('checkins/photos/zip?surveyId=999999');
+      expect(again.statusCode).toBe(200);
+    } finally {
+      s.t.app.services.storage = real;
+    }
+  }, 60_000);
+});
