@@ -62,6 +62,11 @@ export interface Config {
    * or check-out, is 'Fuera de rango' (docs/geo.md).
    */
   geofenceMeters: number;
+  /**
+   * MAP_STYLE_URL: the visits map's base style (any MapLibre style, http or https); unset, the map
+   * draws its built-in base and no request leaves the machine (docs/geo.md, "Map").
+   */
+  mapStyleUrl?: string;
 }
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -228,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     demoData: boolean('DEMO_DATA', true),
     geofenceMeters: integer('GEOFENCE_METERS', DEFAULT_GEOFENCE_METERS, 1, 1_000_000),
+    mapStyleUrl: url('MAP_STYLE_URL', ['http:', 'https:']),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -5,6 +5,7 @@ import healthRoutes from './health.ts';
 import permissionRoutes from './permissions.ts';
 import userRoutes from './users.ts';
 import visitRoutes from './visits.ts';
+import visitMapRoutes from './visit-map.ts';
 import photoRoutes from './photos.ts';
 import reportRoutes from './reports.ts';
 import masterDataRoutes from './master-data.ts';
@@ -26,6 +27,7 @@ export const routeModules: RouteModule[] = [
   surveyRoutes,
   // visits
   visitRoutes,
+  visitMapRoutes,
   photoRoutes,
   // reports
   reportRoutes,

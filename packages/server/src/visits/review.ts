@@ -157,12 +157,19 @@ const checkInSource: PageRequest['source'] = (database, fields) =>
 const checkInCountSource: PageRequest['source'] = (database, fields) =>
   database.select(fields).from(checkIns).$dynamic();
 
-export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Page<CheckIn>> {
+/** The list's filters (the map's too, visits/map.ts): promoter, days, 'Solo fuera de rango'. */
+export type CheckInFilter = Pick<
+  CheckInListQuery,
+  'promoterId' | 'startDate' | 'endDate' | 'outOfRange' | 'geofenceMeters'
+>;
+
+/** The visits of a filter, on check_ins' columns only; 400 for an end before the start. */
+export function checkInFilterWhere(query: CheckInFilter): SQL | undefined {
   if (query.startDate && query.endDate && query.endDate < query.startDate) {
     const message = 'La fecha de fin no puede ser anterior a la fecha de inicio';
     throw badRequest(message, [{ field: 'endDate', message }]);
   }
-  const where = and(
+  return and(
     query.promoterId !== undefined ? eq(checkIns.userId, query.promoterId) : undefined,
     query.startDate ? gte(checkIns.startDate, startOfMexicoCityDay(query.startDate)) : undefined,
     query.endDate
@@ -170,6 +177,10 @@ export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Pag
       : undefined,
     query.outOfRange ? outOfRange(query.geofenceMeters) : undefined,
   );
+}
+
+export async function listCheckIns(db: Db, query: CheckInListQuery): Promise<Page<CheckIn>> {
+  const where = checkInFilterWhere(query);
   // Newest first by default; the start date's tie-breaker follows its direction so that the
   // (start_date, id) index serves the page backwards. The shared paged-list reader
   // (lists/read-page.ts) gives the capped count, the deferred join and keyset anchors.

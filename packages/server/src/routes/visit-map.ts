@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../auth/guard.ts';
+import { registerOperation } from '../http/contract.ts';
+import { forbidden } from '../http/errors.ts';
+import { checkInMap } from '../visits/map.ts';
+
+// The visits map (issue #24, docs/geo.md, "Map"): the list's filters in a visible box, and the
+// base map's style (MAP_STYLE_URL).
+export default function visitMapRoutes(app: FastifyInstance): void {
+  const db = () => app.services.db;
+  registerOperation(app, 'getCheckInMap', { auth: 'VIEW_CHECKINS' }, async (request) => {
+    const query = request.query;
+    // As in the list (spec 1 §6): the promoter filter belongs to those who may see users.
+    if (query.promoterId !== undefined && !principalOf(request).permissions.has('VIEW_USERS')) {
+      throw forbidden('Filtrar por promotor requiere el permiso VIEW_USERS.');
+    }
+    return checkInMap(db(), {
+      promoterId: query.promoterId,
+      startDate: query.startDate,
+      endDate: query.endDate,
+      outOfRange: query.outOfRange,
+      geofenceMeters: app.services.config.geofenceMeters,
+      west: query.west,
+      south: query.south,
+      east: query.east,
+      north: query.north,
+      zoom: query.zoom,
+    });
+  });
+
+  registerOperation(app, 'getMapSettings', { auth: 'VIEW_CHECKINS' }, async () => ({
+    styleUrl: app.services.config.mapStyleUrl ?? null,
+  }));
+}

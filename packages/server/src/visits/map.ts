@@ -1,0 +1,259 @@
+// The visits map (issue #24, docs/geo.md, "Map"): the visits of the list's filters in a map's
+// visible box. One aggregate over the filter's visits counts them per place (in the box, outside
+// it, without a position) and, in the box, per grid cell and state; when the box holds few
+// visits a second query lists them one by one. The aggregate reads the visits' table alone
+// (check_ins_map_idx covers a date window's positions, distances and promoter), never the
+// points of sale: a visit's state on the map follows from its stored distances.
+import type { components } from '@anaquel/api/schema';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  campaignPointsOfSale,
+  campaigns,
+  checkIns,
+  pointsOfSale,
+  users,
+} from '../db/schema/index.ts';
+import { badRequest } from '../http/errors.ts';
+import { geoStatusOf } from './geo.ts';
+import { checkInFilterWhere, type CheckInFilter } from './review.ts';
+
+type CheckInMap = components['schemas']['CheckInMap'];
+type CheckInMapVisit = components['schemas']['CheckInMapVisit'];
+type CheckInMapCluster = components['schemas']['CheckInMapCluster'];
+
+/** Beyond this many visits in the box, the map gets clusters instead of visits. */
+export const MAP_VISITS_LIMIT = 2000;
+/** The most points of sale one answer lists (`pointsOfSaleInView` counts them all). */
+export const MAP_POINTS_OF_SALE_LIMIT = 2000;
+/** A cluster's cell on screen: 64 px of a 512 px tile, MapLibre's tile size. */
+const CELLS_PER_TILE = 8;
+/** The most cells along a side of the box, whatever zoom the client claims. */
+const MAX_CELLS_PER_SIDE = 256;
+
+export interface MapBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+}
+
+export type CheckInMapQuery = CheckInFilter & MapBox;
+
+/**
+ * The side of the grid's cells in degrees: 1/8 of a tile at `zoom`, and never so small that the
+ * box holds more than 256 cells along a side (a hostile zoom cannot ask for a million clusters).
+ */
+export function cellDegrees({ west, south, east, north, zoom }: MapBox): number {
+  const byZoom = 360 / 2 ** Math.floor(zoom) / CELLS_PER_TILE;
+  const bySize = Math.max(east - west, north - south) / MAX_CELLS_PER_SIDE;
+  return Math.max(byZoom, bySize);
+}
+
+function checkBox(box: MapBox): void {
+  const problems = [
+    box.east < box.west && {
+      field: 'east',
+      message: 'El este no puede quedar al oeste del oeste.',
+    },
+    box.north < box.south && {
+      field: 'north',
+      message: 'El norte no puede quedar al sur del sur.',
+    },
+  ].filter((problem) => problem !== false);
+  if (problems.length > 0) throw badRequest('El área del mapa no es válida.', problems);
+}
+
+// Where a visit is drawn: its check-in position, else its check-out one (a pair, never mixed).
+const hasCheckIn = sql`${checkIns.checkInLatitude} is not null and ${checkIns.checkInLongitude} is not null`;
+const latitude = sql`(case when ${hasCheckIn} then ${checkIns.checkInLatitude} else ${checkIns.checkOutLatitude} end)::float8`;
+const longitude = sql`(case when ${hasCheckIn} then ${checkIns.checkInLongitude} else ${checkIns.checkOutLongitude} end)::float8`;
+
+/** The map's three states from the stored distances: 2 out of range, 1 in range, 0 unknown. */
+function mapState(geofenceMeters: number): SQL {
+  const limit = sql.raw(String(Math.trunc(geofenceMeters)));
+  return sql`case
+    when ${checkIns.checkInDistance} > ${limit} or ${checkIns.checkOutDistance} > ${limit} then 2
+    when ${checkIns.checkInDistance} is not null or ${checkIns.checkOutDistance} is not null then 1
+    else 0 end`;
+}
+
+const inBox = (box: MapBox, lat: SQL, lng: SQL) =>
+  sql`${lat} between ${box.south}::float8 and ${box.north}::float8 and ${lng} between ${box.west}::float8 and ${box.east}::float8`;
+
+interface AggregateRow extends Record<string, unknown> {
+  place: number;
+  count: number;
+  latitude: number | null;
+  longitude: number | null;
+  inRange: number;
+  outOfRange: number;
+  unknown: number;
+}
+
+/**
+ * One pass over the filter's visits: place 0 (in the box) grouped by grid cell, place 1 (placed
+ * outside the box) and place 2 (no position) as one row each.
+ */
+async function aggregate(db: Db, query: CheckInMapQuery, where: SQL | undefined, size: number) {
+  const positions = db
+    .select({
+      lat: sql<number>`${latitude}`.as('lat'),
+      lng: sql<number>`${longitude}`.as('lng'),
+      state: sql<number>`${mapState(query.geofenceMeters)}`.as('state'),
+    })
+    .from(checkIns)
+    .where(where)
+    .as('v');
+  const lat = sql`${positions.lat}`;
+  const lng = sql`${positions.lng}`;
+  const box = inBox(query, lat, lng);
+  // The place and the cell are columns of a subquery, so the outer query groups by their names.
+  const cells = db
+    .select({
+      lat: positions.lat,
+      lng: positions.lng,
+      state: positions.state,
+      place: sql<number>`case when ${lat} is null or ${lng} is null then 2
+        when ${box} then 0 else 1 end`.as('place'),
+      cellY: sql<number>`case when ${box} then floor(${lat} / ${size}::float8) end`.as('cell_y'),
+      cellX: sql<number>`case when ${box} then floor(${lng} / ${size}::float8) end`.as('cell_x'),
+    })
+    .from(positions)
+    .as('c');
+  const rows = await db
+    .select({
+      place: cells.place,
+      count: sql<number>`count(*)::int`,
+      latitude: sql<number | null>`avg(${cells.lat})`,
+      longitude: sql<number | null>`avg(${cells.lng})`,
+      inRange: sql<number>`(count(*) filter (where ${cells.state} = 1))::int`,
+      outOfRange: sql<number>`(count(*) filter (where ${cells.state} = 2))::int`,
+      unknown: sql<number>`(count(*) filter (where ${cells.state} = 0))::int`,
+    })
+    .from(cells)
+    .groupBy(cells.place, cells.cellY, cells.cellX);
+  return rows as AggregateRow[];
+}
+
+const promoterName = sql<string>`${users.name} || ' ' || ${users.lastName}`;
+
+/** The box's visits one by one (few of them), newest first. */
+async function visitsInBox(
+  db: Db,
+  query: CheckInMapQuery,
+  where: SQL | undefined,
+): Promise<CheckInMapVisit[]> {
+  const rows = await db
+    .select({
+      id: checkIns.id,
+      latitude: sql<number>`${latitude}`,
+      longitude: sql<number>`${longitude}`,
+      user: promoterName,
+      pointOfSaleId: checkIns.pointOfSaleId,
+      pointOfSale: pointsOfSale.name,
+      pointOfSaleLatitude: pointsOfSale.latitude,
+      pointOfSaleLongitude: pointsOfSale.longitude,
+      startDate: checkIns.startDate,
+      unavailable: checkIns.unavailable,
+      distance: sql<
+        number | null
+      >`greatest(${checkIns.checkInDistance}, ${checkIns.checkOutDistance})`,
+      geoStatus: geoStatusOf(query.geofenceMeters),
+    })
+    .from(checkIns)
+    .innerJoin(users, eq(users.id, checkIns.userId))
+    .innerJoin(pointsOfSale, eq(pointsOfSale.id, checkIns.pointOfSaleId))
+    .where(and(where, inBox(query, latitude, longitude)))
+    .orderBy(desc(checkIns.startDate), desc(checkIns.id))
+    .limit(MAP_VISITS_LIMIT);
+  return rows.map((row) => ({
+    ...row,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    distance: row.distance === null ? null : Number(row.distance),
+    startDate: row.startDate.toISOString(),
+  }));
+}
+
+/**
+ * The active points of sale in the box of the active campaigns running in the filter's days
+ * (every active campaign without days), at most MAP_POINTS_OF_SALE_LIMIT, with their count.
+ */
+async function pointsOfSaleInBox(db: Db, query: CheckInMapQuery) {
+  const running = and(
+    eq(campaignPointsOfSale.pointOfSaleId, pointsOfSale.id),
+    eq(campaigns.isActive, true),
+    query.endDate ? sql`${campaigns.startDate} <= ${query.endDate}::date` : undefined,
+    query.startDate
+      ? sql`(${campaigns.endDate} is null or ${campaigns.endDate} >= ${query.startDate}::date)`
+      : undefined,
+  );
+  const campaignOf = db
+    .select({ one: sql`1` })
+    .from(campaignPointsOfSale)
+    .innerJoin(campaigns, eq(campaigns.id, campaignPointsOfSale.campaignId))
+    .where(running);
+  const rows = await db
+    .select({
+      id: pointsOfSale.id,
+      name: pointsOfSale.name,
+      latitude: sql<number>`${pointsOfSale.latitude}::float8`,
+      longitude: sql<number>`${pointsOfSale.longitude}::float8`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(pointsOfSale)
+    .where(
+      and(
+        eq(pointsOfSale.isActive, true),
+        sql`${pointsOfSale.longitude} between ${query.west} and ${query.east}`,
+        sql`${pointsOfSale.latitude} between ${query.south} and ${query.north}`,
+        sql`exists (${campaignOf})`,
+      ),
+    )
+    .orderBy(asc(pointsOfSale.id))
+    .limit(MAP_POINTS_OF_SALE_LIMIT);
+  return {
+    pointsOfSale: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+    })),
+    pointsOfSaleInView: rows[0]?.total ?? 0,
+  };
+}
+
+const clusterOf = (row: AggregateRow): CheckInMapCluster => ({
+  latitude: Number(row.latitude),
+  longitude: Number(row.longitude),
+  count: row.count,
+  inRange: row.inRange,
+  outOfRange: row.outOfRange,
+  unknown: row.unknown,
+});
+
+/** `GET checkins/map`: the filter's visits in the box, one by one or clustered by grid cell. */
+export async function checkInMap(db: Db, query: CheckInMapQuery): Promise<CheckInMap> {
+  checkBox(query);
+  const where = checkInFilterWhere(query);
+  const size = cellDegrees(query);
+  const [rows, places] = await Promise.all([
+    aggregate(db, query, where, size),
+    pointsOfSaleInBox(db, query),
+  ]);
+  const countOf = (place: number) =>
+    rows.filter((row) => row.place === place).reduce((sum, row) => sum + row.count, 0);
+  const inView = countOf(0);
+  const few = inView <= MAP_VISITS_LIMIT;
+  return {
+    mode: few ? 'points' : 'clusters',
+    cellDegrees: size,
+    inView,
+    outsideView: countOf(1),
+    withoutPosition: countOf(2),
+    visits: few && inView > 0 ? await visitsInBox(db, query, where) : [],
+    clusters: few ? [] : rows.filter((row) => row.place === 0).map(clusterOf),
+    ...places,
+  };
+}
