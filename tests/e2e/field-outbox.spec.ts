@@ -1,5 +1,5 @@
 // Issue #22, "Nothing captured is lost": a visit made offline waits in the outbox and is sent
-// once the phone is back online; an answer lost on the way is a resend that stores it once; the
+// once the phone is back online; an answer lost on the way is a resend that stores each once; the
 // staff's list of visits shows it.
 import { expect, test } from '@playwright/test';
 import { admin, demoPromoter } from '../support/accounts.ts';
@@ -21,7 +21,7 @@ interface CheckInRow {
   unavailable: boolean;
 }
 
-test("an offline 'No disponible' visit is sent once back online, once however often it is sent", async ({
+test("two offline 'No disponible' visits are sent once back online, each stored once however often they are sent", async ({
   page,
   context,
   request,
@@ -33,31 +33,38 @@ test("an offline 'No disponible' visit is sent once back online, once however of
   const list = page.getByRole('list', { name: 'Puntos de venta de hoy' });
   await expect(list.locator(':scope > li').first()).toBeVisible();
 
-  // Offline: 'No disponible' at a shop that has a campaign left to visit on this phone.
+  // Offline: 'No disponible' at two shops that have a campaign left to visit on this phone.
   await context.setOffline(true);
-  const place = list.locator(':scope > li').last();
-  const name = (await place.getByRole('heading', { level: 2 }).textContent())!.trim();
-  await place.getByRole('link', { name: `Visitar ${name}` }).click();
-  await page.getByRole('button', { name: 'No disponible' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Punto de venta no disponible' })
-    .getByRole('button', { name: 'Registrar no disponible' })
-    .click();
-  await expect(page).toHaveURL(/\/campo$/);
+  const names: string[] = [];
+  for (const index of [-1, -2]) {
+    const items = list.locator(':scope > li');
+    const place = items.nth((await items.count()) + index);
+    const name = (await place.getByRole('heading', { level: 2 }).textContent())!.trim();
+    names.push(name);
+    await place.getByRole('link', { name: `Visitar ${name}` }).click();
+    await page.getByRole('button', { name: 'No disponible' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Punto de venta no disponible' })
+      .getByRole('button', { name: 'Registrar no disponible' })
+      .click();
+    await expect(page).toHaveURL(/\/campo$/);
+  }
 
-  await page.getByRole('link', { name: 'Pendientes de enviar (1)' }).click();
+  await page.getByRole('link', { name: 'Pendientes de enviar (2)' }).click();
   await expect(page).toHaveURL(/\/campo\/pendientes$/);
-  await expect(page.getByRole('listitem', { name: `${name}, Pendiente` })).toBeVisible();
+  for (const name of names) {
+    await expect(page.getByRole('listitem', { name: `${name}, Pendiente` })).toBeVisible();
+  }
   await expect(page.getByText('Las visitas se enviarán al volver la señal.')).toBeVisible();
 
-  // The first answer is lost on the way (the server stores the visit, the phone never hears):
-  // the outbox sends the same visit again and applies the stored result.
+  // The first answer is lost on the way (the server stores both visits, the phone never hears):
+  // the outbox sends the same batch again and applies the stored results.
   let sends = 0;
-  let uuid = '';
+  const uuids = new Set<string>();
   await page.route('**/api/v1/sync/checkins', async (route) => {
     sends++;
     const body = route.request().postDataJSON() as { checkIns: { uuid: string }[] };
-    uuid = body.checkIns[0]!.uuid;
+    for (const visit of body.checkIns) uuids.add(visit.uuid);
     if (sends === 1) {
       await route.fetch();
       await route.abort('connectionreset');
@@ -66,18 +73,22 @@ test("an offline 'No disponible' visit is sent once back online, once however of
     }
   });
   await context.setOffline(false);
-  await expect(page.getByRole('listitem', { name: `${name}, Enviada` })).toBeVisible({
-    timeout: 30_000,
-  });
+  for (const name of names) {
+    await expect(page.getByRole('listitem', { name: `${name}, Enviada` })).toBeVisible({
+      timeout: 30_000,
+    });
+  }
   expect(sends).toBe(2);
+  expect(uuids.size).toBe(2);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pendientes de enviar (0)');
 
-  // Stored once, and in the staff's list.
+  // Each stored once, and in the staff's list.
   const api = await apiAs(request, admin);
   const rows = await api.get<{ rows: CheckInRow[] }>('/checkins?PageSize=100&Sort=-id');
-  const stored = rows.rows.filter((row) => row.uuid === uuid);
-  expect(stored).toHaveLength(1);
-  expect(stored[0]).toMatchObject({ pointOfSale: name, unavailable: true });
+  const stored = rows.rows.filter((row) => uuids.has(row.uuid));
+  expect(stored).toHaveLength(2);
+  expect(stored.map((row) => row.pointOfSale).sort()).toEqual([...names].sort());
+  expect(stored.every((row) => row.unavailable)).toBe(true);
 
   const staff = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await signIn(staff, admin);
@@ -87,7 +98,7 @@ test("an offline 'No disponible' visit is sent once back online, once however of
     table
       .getByRole('row')
       .filter({ hasText: demoPromoter.completeName })
-      .filter({ hasText: name })
+      .filter({ hasText: names[0] })
       .first(),
   ).toBeVisible();
   await staff.close();

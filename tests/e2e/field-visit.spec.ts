@@ -1,7 +1,7 @@
 // Issue #22 §4-6: a promoter's visit on a 375 px phone with its position set. Check-in, the
 // point-of-sale survey (every type of the demo's 'Auditoría de tienda', 'Sí' hiding the segment
 // 'Sin exhibidor', a question photo from a generated JPEG), a reload mid-survey that finds every
-// answer, the check-out with its summary, the visit back on the list out of the draft state, then
+// answer, a product survey ('No' stock hiding its price segment), the check-out with its summary, the visit back on the list out of the draft state, then
 // sent by the outbox and scored by the server as the phone scored it.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { admin, demoPromoter } from '../support/accounts.ts';
@@ -143,9 +143,28 @@ test('a visit: check-in, a survey with skip logic, a reload mid-survey, the chec
     'Completo',
   );
 
+  // A product survey: 'No' stock hides its segment 'Precio y caducidad'.
+  const product = page.getByRole('link', { name: /^Responder Producto en anaquel: / }).first();
+  const productName = (await product.getAttribute('aria-label'))!.replace(
+    'Responder Producto en anaquel: ',
+    '',
+  );
+  await product.click();
+  await expect(page).toHaveURL(/\/cuestionario\/\d+\/producto\/\d+$/);
+  await expect(page.getByRole('region', { name: 'Precio y caducidad' })).toBeVisible();
+  await question(page, /^¿Hay existencias del producto/)
+    .getByRole('radio', { name: /^No/ })
+    .check({ force: true });
+  await expect(page.getByRole('region', { name: 'Precio y caducidad' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Listo' }).click();
+  await expect(page).toHaveURL(/\/campo\/visita\/[0-9a-f-]{36}$/);
+  await expect(
+    page.getByRole('listitem').filter({ hasText: `Producto en anaquel: ${productName}` }),
+  ).toContainText('Completo');
+
   await page.getByRole('link', { name: 'Registrar salida' }).click();
   const summary = page.getByRole('definition');
-  await expect(summary.nth(0)).toHaveText(/^1 de \d+$/);
+  await expect(summary.nth(0)).toHaveText(/^2 de \d+$/);
   await expect(summary.nth(1)).toHaveText('1');
   await expect(summary.nth(2)).toHaveText(/^[\d.]+ de [\d.]+ puntos$/);
   const [, earned, possible] = /^([\d.]+) de ([\d.]+) puntos$/.exec(
@@ -175,11 +194,12 @@ test('a visit: check-in, a survey with skip logic, a reload mid-survey, the chec
   const surveys = await api.get<{ survey: string; answerPoints: number; surveyPoints: number }[]>(
     `/checkins/${stored!.id}/surveys`,
   );
-  expect(surveys).toEqual([
-    expect.objectContaining({
-      survey: 'Auditoría de tienda',
-      answerPoints: Number(earned),
-      surveyPoints: Number(possible),
-    }),
+  expect(surveys.map((survey) => survey.survey).sort()).toEqual([
+    'Auditoría de tienda',
+    'Producto en anaquel',
   ]);
+  const total = (key: 'answerPoints' | 'surveyPoints') =>
+    Math.round(surveys.reduce((sum, survey) => sum + survey[key], 0) * 100) / 100;
+  expect(total('answerPoints')).toBe(Number(earned));
+  expect(total('surveyPoints')).toBe(Number(possible));
 });
