@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { createDatabase } from './db/client.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { stopGracefully } from './http/graceful-stop.ts';
 import { seed } from './seed/index.ts';
 
 async function main(): Promise<void> {
@@ -19,9 +20,16 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await app.close();
-      await app.services.mailer.flush();
-      await database.close();
+      // Readiness turns 503, the listener closes after the drain delay (none for Ctrl+C), the
+      // requests in flight finish (http/graceful-stop.ts).
+      const outcome = await stopGracefully(app, {
+        ...(signal === 'SIGINT' ? { drainDelayMs: 0 } : {}),
+        afterClose: async () => {
+          await app.services.mailer.flush();
+          await database.close();
+        },
+      });
+      app.log.info({ outcome }, 'stopped');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

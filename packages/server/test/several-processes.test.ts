@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { PRINCIPAL_CACHE_MS } from '../src/auth/principal.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
+import { tryHoldLock } from '../src/db/held-locks.ts';
 import { permissions } from '../src/db/schema/index.ts';
 import { COUNT_TTL_MS } from '../src/lists/counts.ts';
 import { readTestDatabaseUrl } from '../src/env.ts';
@@ -156,12 +157,39 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL', () => {
     // Every listening connection of this database is cut (A's and B's).
     const cut = await a.db.execute(sql`
       select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and query ilike 'listen %'`);
+      where datname = current_database() and application_name = 'anaquel-change-feed'`);
     expect((cut as unknown as { rows: unknown[] }).rows).toHaveLength(2);
     await msUntil(async () => !bDatabase.changeFeed!.listening, 2_000);
     await msUntil(async () => bDatabase.changeFeed!.listening, 5_000);
 
     await create(adminOnA, 'brands', 'createBrand', { name: `${prefix} 3`, isActive: true });
     await msUntil(async () => (await countOnB()) === 3, SEEN_WITHIN_MS);
+  });
+});
+
+describe.skipIf(!onPostgres)('a lock held for a long answer', () => {
+  it('is refused on B while A holds it, and free again once released', async () => {
+    const name = `photos-zip:${Date.now()}`;
+    const releaseOnA = await tryHoldLock(a.db, name);
+    expect(releaseOnA).not.toBeNull();
+    expect(await tryHoldLock(bDatabase.db, name)).toBeNull();
+    expect(await tryHoldLock(a.db, `${name}-other`)).not.toBeNull();
+    await releaseOnA!();
+    const releaseOnB = await tryHoldLock(bDatabase.db, name);
+    expect(releaseOnB).not.toBeNull();
+    await releaseOnB!();
+  });
+
+  it('is given back by PostgreSQL when the process holding it dies', async () => {
+    const name = `photos-zip:dies:${Date.now()}`;
+    const third = await createDatabase(a.config);
+    expect(await tryHoldLock(third.db, name)).not.toBeNull();
+    expect(await tryHoldLock(b.services.db, name)).toBeNull();
+    await third.close(); // its connections end, as with kill -9
+    await msUntil(async () => {
+      const release = await tryHoldLock(b.services.db, name);
+      await release?.();
+      return release !== null;
+    }, 2_000);
   });
 });

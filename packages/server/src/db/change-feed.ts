@@ -51,7 +51,11 @@ export class PgChangeFeed implements ChangeFeed {
   /** Opens the listening connection; resolves once listening (or once the first try failed). */
   async start(): Promise<void> {
     if (this.#closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      keepAlive: true,
+      application_name: 'anaquel-change-feed',
+    });
     client.on('error', (error) => this.#lost(client, error));
     client.on('end', () => this.#lost(client, new Error('connection ended')));
     client.on('notification', (message) => this.#receive(message.channel, message.payload));

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot, type Config } from '../env.ts';
 import { PgChangeFeed } from './change-feed.ts';
+import { attachLockHolder, PgLockHolder } from './held-locks.ts';
 import { installNamedStatements } from './pglite-named.ts';
 import { attachChangeFeed } from './versions.ts';
 import * as schema from './schema/index.ts';
@@ -73,6 +74,8 @@ export async function createDatabase(
     const changeFeed = new PgChangeFeed(handle, config.databaseUrl);
     attachChangeFeed(handle, changeFeed);
     await changeFeed.start();
+    const lockHolder = new PgLockHolder(config.databaseUrl);
+    attachLockHolder(handle, lockHolder);
     return {
       db: handle,
       kind: 'pg',
@@ -90,6 +93,7 @@ export async function createDatabase(
       },
       async close() {
         await changeFeed.close();
+        await lockHolder.close();
         await pool.end();
       },
     };
