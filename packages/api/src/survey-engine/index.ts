@@ -23,3 +23,4 @@ export {
   type SegmentScore,
   type SurveyScore,
 } from './scoring';
+export { judgeSurvey, type SurveyJudgement } from './judgement';

@@ -2,11 +2,8 @@
 // (what the sync will carry), the inputs work with the ui's PreviewAnswer, and the engine decides
 // what is hidden, what is refused (its Spanish messages) and what it scores, as the server will.
 import {
-  scoreSurvey,
+  judgeSurvey,
   shownAnswers,
-  surveyIssues,
-  hiddenItems,
-  answersByQuestion,
   type EngineAnswer,
   type EngineQuestion,
   type EngineSurvey,
@@ -73,15 +70,12 @@ export interface SurveyState {
 
 /** Hides, checks and scores a survey's stored answers with the engine, photos included. */
 export function surveyState(survey: EngineSurvey, answers: readonly StoredAnswer[]): SurveyState {
-  const sent = shownAnswers(survey, answers.map(toEngine));
+  const { issues, hidden, score } = judgeSurvey(survey, answers.map(toEngine));
   const errors = new Map<number, string[]>();
-  for (const issue of surveyIssues(survey, sent)) {
+  for (const issue of issues) {
     if (issue.questionId === null) continue;
     errors.set(issue.questionId, [...(errors.get(issue.questionId) ?? []), issue.message]);
   }
-  const accepted = sent.filter((answer) => !errors.has(answer.questionId));
-  const score = scoreSurvey(survey, accepted);
-  const hidden = hiddenItems(survey, answersByQuestion(accepted));
   return {
     hiddenSegments: hidden.segmentIds,
     hiddenQuestions: hidden.questionIds,
