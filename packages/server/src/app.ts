@@ -1,10 +1,10 @@
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import scalar from '@scalar/fastify-api-reference';
 import type { Config } from './env.ts';
 import type { Db } from './db/client.ts';
-import { LocalFileStorage, type FileStorage } from './files/storage.ts';
+import type { FileStorage } from './files/storage.ts';
+import { createFileStorage } from './files/create-storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { contract, type RegisteredOperation } from './http/contract.ts';
 import { registerAppFiles } from './http/app-files.ts';
@@ -28,7 +28,7 @@ export interface BuildAppOptions {
   db: Db;
   /** A pino logger to use instead of creating one from `config.logLevel`. */
   logger?: FastifyBaseLogger;
-  /** Defaults to the local folder `dataDir/files`. */
+  /** Defaults to the configured storage (`config.fileStorage`: `dataDir/files` or a bucket). */
   storage?: FileStorage;
   /** Defaults to SMTP (`smtpUrl`) or the `dataDir/outbox` folder. */
   mailer?: Mailer;
@@ -60,7 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', {
     config,
     db,
-    storage: options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
+    storage: options.storage ?? (await createFileStorage(config)),
     mailer: options.mailer ?? createMailer(config, app.log),
   });
   app.decorate('registeredOperations', new Map<string, RegisteredOperation>());

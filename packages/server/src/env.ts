@@ -67,7 +67,31 @@ export interface Config {
    * draws its built-in base and no request leaves the machine (docs/geo.md, "Map").
    */
   mapStyleUrl?: string;
+  /**
+   * Beyond this many visits in the visible box the map gets grid clusters instead of visits
+   * (DEFAULT_MAP_VISITS_LIMIT; not read from the environment: the journeys lower it).
+   */
+  mapVisitsLimit: number;
+  /** Where uploaded files live: the folder `dataDir/files` (default) or an S3-compatible bucket. */
+  fileStorage: FileStorageConfig;
 }
+
+/** An S3-compatible bucket (files/s3-storage.ts); see the README's configuration table. */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** Another service than AWS S3 (MinIO, R2, Spaces...); unset: AWS's own endpoint. */
+  endpoint?: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
+  /** Prepended to every key: '' or a folder ending in '/'. */
+  prefix: string;
+  /** Unset: the AWS SDK's own chain (profile, web identity, instance role...). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
+
+export type FileStorageConfig =
+  { kind: 'local'; root: string } | ({ kind: 's3' } & S3StorageConfig);
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -82,6 +106,9 @@ const LOG_LEVELS: readonly LogLevel[] = [
 
 /** A city block or two: GPS error in a built-up street plus a large store's car park. */
 export const DEFAULT_GEOFENCE_METERS = 200;
+
+/** Visits the map draws one by one; beyond, the server clusters them (docs/geo.md, "Map"). */
+export const DEFAULT_MAP_VISITS_LIMIT = 2000;
 
 /** OWASP Password Storage Cheat Sheet, argon2id: m=19 MiB, t=2, p=1. */
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingConfig = {
@@ -176,6 +203,45 @@ function envReader(env: Env) {
 
 type EnvReader = ReturnType<typeof envReader>;
 
+/**
+ * FILE_STORAGE (`local` or `s3`; default `s3` when S3_BUCKET is set) and the bucket's settings,
+ * named as the AWS SDK names them (AWS_REGION, AWS_ENDPOINT_URL_S3, AWS_ACCESS_KEY_ID...).
+ */
+function readFileStorage(reader: EnvReader, dataDir: string): FileStorageConfig {
+  const { read, problems, boolean, url } = reader;
+  const bucket = read('S3_BUCKET');
+  const kind = read('FILE_STORAGE')?.toLowerCase() ?? (bucket ? 's3' : 'local');
+  if (kind !== 'local' && kind !== 's3') {
+    problems.push(`FILE_STORAGE must be local or s3 (got "${kind}")`);
+  }
+  if (kind !== 's3') return { kind: 'local', root: path.join(dataDir, 'files') };
+  if (!bucket) problems.push('S3_BUCKET is required when FILE_STORAGE is s3');
+  const endpoint = read('AWS_ENDPOINT_URL_S3')
+    ? url('AWS_ENDPOINT_URL_S3', ['http:', 'https:'])
+    : url('S3_ENDPOINT', ['http:', 'https:']);
+  const prefix = (read('S3_PREFIX') ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && !/^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/.test(prefix)) {
+    problems.push('S3_PREFIX may only have letters, digits, "-", "_" and "/"');
+  }
+  const accessKeyId = read('AWS_ACCESS_KEY_ID');
+  const secretAccessKey = read('AWS_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  }
+  const sessionToken = read('AWS_SESSION_TOKEN');
+  return {
+    kind: 's3',
+    bucket: bucket ?? '',
+    region: read('AWS_REGION') ?? read('AWS_DEFAULT_REGION') ?? 'us-east-1',
+    ...(endpoint ? { endpoint } : {}),
+    forcePathStyle: boolean('S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    prefix: prefix === '' ? '' : `${prefix}/`,
+    ...(accessKeyId && secretAccessKey
+      ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } }
+      : {}),
+  };
+}
+
 /** The first administrator, the log level and a JWT secret given by the environment. */
 function readIdentity({ read, problems }: EnvReader) {
   const adminEmail = (read('ADMIN_EMAIL') ?? 'admin@anaquel.mx').toLowerCase();
@@ -234,6 +300,8 @@ export function loadConfig(env: Env = process.env): Config {
     demoData: boolean('DEMO_DATA', true),
     geofenceMeters: integer('GEOFENCE_METERS', DEFAULT_GEOFENCE_METERS, 1, 1_000_000),
     mapStyleUrl: url('MAP_STYLE_URL', ['http:', 'https:']),
+    mapVisitsLimit: DEFAULT_MAP_VISITS_LIMIT,
+    fileStorage: readFileStorage(reader, dataDir),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,18 +1,20 @@
 import { buildApp } from './app.ts';
 import { createDatabase } from './db/client.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { createFileStorage } from './files/create-storage.ts';
 import { stopGracefully } from './http/graceful-stop.ts';
 import { seed } from './seed/index.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await createDatabase(config);
+  const storage = await createFileStorage(config);
   await database.exclusive(async () => {
     await database.migrate();
-    await seed(database.db, config);
+    await seed(database.db, config, { storage });
   });
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, storage });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     `  Admin password:       ${config.adminPassword} (initial; a change made in the app is kept)`,
     `  Data directory:       ${config.dataDir}`,
     `  Database:             ${database_}`,
+    `  Files:                ${storage.describe()}`,
     `  Mail:                 ${config.smtpUrl ? 'SMTP' : `written to ${config.dataDir}/outbox`}`,
     '',
   ];

@@ -7,11 +7,10 @@
  * Migrates and seeds first (the demo world included), then adds N visits spread over the last
  * `--days` days, in batches of 50 per promoter, with generated photos.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../db/client.ts';
 import { loadConfig } from '../env.ts';
-import { LocalFileStorage } from '../files/storage.ts';
+import { createFileStorage } from '../files/create-storage.ts';
 import { seed } from '../seed/index.ts';
 import { ensureDemoWorld, generateDemoVisits } from '../seed/visits-demo.ts';
 
@@ -32,7 +31,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const database = await createDatabase(config);
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const storage = await createFileStorage(config);
   try {
     await database.exclusive(async () => {
       await database.migrate();

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../env.ts';
-import { LocalFileStorage, type FileStorage } from '../files/storage.ts';
+import { createFileStorage } from '../files/create-storage.ts';
+import type { FileStorage } from '../files/storage.ts';
 import { seedPlatform } from './platform.ts';
 import { masterDataSeeder } from './master-data.ts';
 import { demoVisitsSeeder } from './visits-demo.ts';
@@ -18,7 +18,7 @@ const demoSeeders: DemoSeeder[] = [
 export interface SeedOptions {
   /** Run the demo seeders too (default: `config.demoData`). Tests start without demo data. */
   demo?: boolean;
-  /** Defaults to the local folder `dataDir/files`. */
+  /** Defaults to the configured storage (`config.fileStorage`). */
   storage?: FileStorage;
 }
 
@@ -26,7 +26,7 @@ export interface SeedOptions {
 export async function seed(db: Db, config: Config, options: SeedOptions = {}): Promise<void> {
   await seedPlatform(db, config);
   if (options.demo ?? config.demoData) {
-    const storage = options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+    const storage = options.storage ?? (await createFileStorage(config));
     for (const seeder of demoSeeders) await seeder.run({ db, config, storage });
   }
 }
