@@ -159,7 +159,7 @@ describe('ResourceListPage (spec 2 §2 "Common list page")', SCREEN_TEST_OPTIONS
 
     await user.click(screen.getByRole('button', { name: 'Página 2' }));
     await waitFor(() => expect(lastPagedQuery(api)).toMatchObject({ Page: '2' }));
-    await user.click(screen.getByRole('button', { name: /Registros por página/ }));
+    await user.click(await screen.findByRole('button', { name: /Registros por página/ }));
     await user.click(screen.getByRole('option', { name: '20' }));
     await waitFor(() =>
       expect(lastPagedQuery(api)).toEqual({

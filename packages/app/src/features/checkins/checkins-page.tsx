@@ -8,9 +8,7 @@ import {
   type CheckInListParams,
 } from '@anaquel/api';
 import {
-  ComboBox,
   DataTable,
-  DateRangePicker,
   ImageCountButton,
   Link,
   ListChecksIcon,
@@ -18,7 +16,6 @@ import {
   YesNo,
   columnSizes,
   createDataTableColumnHelper,
-  formatDate,
   resolveDataTableState,
   useDataTableState,
   type DataTableState,
@@ -29,13 +26,10 @@ import { useSearchParams } from 'react-router';
 import type { ScreenPrefetch } from '../../app/screen-table';
 import { useAuthStore } from '../../stores/auth-store';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
-import {
-  OutOfRangeFilter,
-  VisitDistanceCell,
-  noVisitsMessage,
-  outOfRangeFromParams,
-} from './geo-status';
-import { CHECK_IN_MAX_DAYS, cutVisitRange, mapsUrl, visitRangeFromParams } from './visit-dates';
+import { VisitViews } from './visit-views';
+import { VisitDistanceCell, noVisitsMessage, outOfRangeFromParams } from './geo-status';
+import { mapsUrl, visitRangeFromParams } from './visit-dates';
+import { VisitFilters } from './visit-filters';
 
 const col = createDataTableColumnHelper<CheckIn>();
 
@@ -100,42 +94,6 @@ const columns = col.columns([
 ]);
 
 const NO_PERMISSIONS: readonly string[] = [];
-
-const RANGE_RULE = `Máximo ${CHECK_IN_MAX_DAYS} días desde la fecha inicial.`;
-
-/** The date filter, its permanent hint of the 7-day rule and, when the rule cut it, a note. */
-function VisitDates({
-  params,
-  range,
-  onChange,
-}: {
-  params: URLSearchParams;
-  range: { start: string; end: string };
-  onChange: (range: { start: string; end: string }) => void;
-}) {
-  const asked = cutVisitRange(params, range);
-  return (
-    <div className="flex w-72 max-w-full flex-col gap-1">
-      {/* The picker passes the choice as made; the URL keeps it and the list shows it cut. */}
-      <DateRangePicker
-        label="Fechas"
-        description={RANGE_RULE}
-        value={range}
-        onChange={(next) => {
-          if (next?.start && next.end) onChange({ start: next.start, end: next.end });
-        }}
-      />
-      {asked && (
-        <p
-          role="status"
-          className="rounded-md bg-warning-soft px-2 py-1 text-sm text-warning-soft-fg"
-        >
-          {`Se pidió del ${formatDate(asked.start)} al ${formatDate(asked.end)}: se muestran solo ${CHECK_IN_MAX_DAYS} días, del ${formatDate(range.start)} al ${formatDate(range.end)}.`}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** A row action that opens a position on a map in a new tab; disabled without coordinates. */
 function MapLink({
@@ -266,6 +224,7 @@ export default function CheckInsPage() {
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold text-fg">Visitas</h1>
+      <VisitViews current="/checkins" params={params} />
       <DataTable<CheckIn>
         label="Visitas"
         columns={columns}
@@ -288,27 +247,18 @@ export default function CheckInsPage() {
         rowActionsSize={120}
         rowActions={(row) => <VisitActions row={row} />}
         toolbar={
-          <div className="flex flex-wrap items-start gap-3">
-            <VisitDates
-              params={params}
-              range={range}
-              onChange={(next) => setFilter({ startDate: next.start, endDate: next.end })}
-            />
-            {canFilterByPromoter && (
-              <ComboBox
-                label="Promotor"
-                placeholder="Todos los promotores"
-                items={promoterItems}
-                value={promoterId}
-                isLoading={promoters.isPending}
-                onChange={(key) =>
-                  setFilter({ promoterId: key === null ? null : String(Number(key)) })
-                }
-                className="min-w-56"
-              />
-            )}
-            <OutOfRangeFilter isSelected={outOfRange} onChange={setFilter} />
-          </div>
+          <VisitFilters
+            params={params}
+            range={range}
+            promoter={
+              canFilterByPromoter
+                ? { items: promoterItems, value: promoterId, isLoading: promoters.isPending }
+                : null
+            }
+            outOfRange={outOfRange}
+            rowsShown={shown !== undefined || page.isError}
+            onChange={setFilter}
+          />
         }
       />
     </section>

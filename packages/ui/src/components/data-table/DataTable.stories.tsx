@@ -172,7 +172,7 @@ export const Search: Story = {
 export const PageSize: Story = {
   args: { initial: { pageIndex: 3 } },
   play: async ({ canvas, canvasElement, userEvent, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /Registros por página/ }));
+    await userEvent.click(await canvas.findByRole('button', { name: /Registros por página/ }));
     const body = canvasElement.ownerDocument.body;
     const option = await waitFor(() => {
       const found = [...body.querySelectorAll('[role="option"]')].find(

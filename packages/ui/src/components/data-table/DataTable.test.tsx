@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { columnSizes, createDataTableColumnHelper } from './columns';
 import { DataTable, type DataTableProps } from './DataTable';
 import { resolveDataTableState, type DataTableState } from './data-table-state';
+import { tableMenus } from './parts';
 
 interface Brand {
   id: number;
@@ -139,10 +140,29 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ filter: '' }));
   });
 
+  it('shows its menus once the rows are there, in placeholders of their size until then (issue #20)', async () => {
+    // A first load: the menus' module not fetched yet in this page.
+    tableMenus.loaded = null;
+    const { rerender } = render(<Harness data={undefined} isLoading />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(screen.queryByRole('button', { name: 'Columnas' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Registros por página/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Columnas').closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getByText('Registros por página').closest('[aria-hidden="true"]')).not.toBeNull();
+
+    rerender(<Harness />);
+    expect(await screen.findByRole('button', { name: 'Columnas' })).toHaveAttribute(
+      'aria-haspopup',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: /Registros por página/ })).toHaveTextContent('10');
+    expect(screen.getAllByText('Columnas')).toHaveLength(1);
+  });
+
   it('changes the page size and goes back to the first page', async () => {
     const onChange = vi.fn();
     render(<Harness initial={{ pageIndex: 3 }} onChange={onChange} />);
-    await userEvent.click(screen.getByRole('button', { name: /Registros por página/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Registros por página/ }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['10', '20', '30', '50']);
     await userEvent.click(screen.getByRole('option', { name: '20' }));
@@ -153,7 +173,7 @@ describe('DataTable', { timeout: 20_000 }, () => {
 
   it('offers the current page size when it is not a standard one', async () => {
     render(<Harness initial={{ pageSize: 25 }} totalCount={100} />);
-    await userEvent.click(screen.getByRole('button', { name: /Registros por página/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Registros por página/ }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       '10',
       '20',
@@ -227,7 +247,7 @@ describe('DataTable', { timeout: 20_000 }, () => {
   it('hides and pins columns from the "Columnas" menu', async () => {
     render(<Harness rowActions={() => null} />);
     const headerNames = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
-    await userEvent.click(screen.getByRole('button', { name: 'Columnas' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Columnas' }));
     let menu = screen.getByRole('menu', { name: 'Columnas' });
     // The actions column can be neither hidden nor pinned.
     expect(

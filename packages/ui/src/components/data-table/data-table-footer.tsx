@@ -1,7 +1,7 @@
 import { Pagination } from '../pagination/Pagination';
 import { Spinner } from '../spinner';
 import { visibleRowRange, type DataTableState } from './data-table-state';
-import { PageSizeSelect } from './parts';
+import { PageSizePlaceholder, type TableMenus } from './parts';
 
 const numberFormat = new Intl.NumberFormat('es-MX');
 
@@ -24,6 +24,7 @@ export function DataTableFooter({
   pageSizeOptions,
   showFirstLastButtons,
   onChange,
+  menus: [loaded, load],
 }: {
   state: DataTableState;
   /** Rows of the page on screen (0 while loading or failed). */
@@ -35,6 +36,8 @@ export function DataTableFooter({
   pageSizeOptions: readonly number[];
   showFirstLastButtons: boolean;
   onChange: (patch: Partial<DataTableState>) => void;
+  /** The menus' module once loaded, and what fetches it at once. */
+  menus: TableMenus;
 }) {
   const range = visibleRowRange(state, rowsOnPage, totalCount);
   return (
@@ -46,11 +49,15 @@ export function DataTableFooter({
         {isFetching && !isLoading && <Spinner size="sm" label="Actualizando datos" />}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <PageSizeSelect
-          pageSize={state.pageSize}
-          options={pageSizeOptions}
-          onChange={(pageSize) => onChange({ pageSize })}
-        />
+        {loaded ? (
+          <loaded.PageSizeSelect
+            pageSize={state.pageSize}
+            options={pageSizeOptions}
+            onChange={(pageSize) => onChange({ pageSize })}
+          />
+        ) : (
+          <PageSizePlaceholder pageSize={state.pageSize} onReach={load} />
+        )}
         <Pagination
           page={state.pageIndex + 1}
           totalPages={pageCount}

@@ -1,6 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { ColumnsMenu, SearchBox } from './parts';
+import { ColumnsMenuPlaceholder, SearchBox, type TableMenus } from './parts';
 import type { DataTableInstance } from './use-data-table';
 
 /** Above the table: the 'Buscar' box, the caller's controls and the 'Columnas' menu. */
@@ -8,11 +8,14 @@ export function DataTableToolbar<TData extends RowData>({
   table,
   search,
   toolbar,
+  menus: [loaded, load],
 }: {
   table: DataTableInstance<TData>;
   /** The search box's filter, report and placeholder; omitted when the table is not searchable. */
   search?: { filter: string; onSearch: (filter: string) => void; placeholder: string };
   toolbar?: ReactNode;
+  /** The menus' module once loaded, and what fetches it at once. */
+  menus: TableMenus;
 }) {
   const columns = table.getAllLeafColumns();
   return (
@@ -20,23 +23,27 @@ export function DataTableToolbar<TData extends RowData>({
       {search && <SearchBox {...search} />}
       <div className="ms-auto flex flex-wrap items-center gap-2">
         {toolbar}
-        <ColumnsMenu
-          columns={columns}
-          onVisibilityChange={(visible) =>
-            table.setColumnVisibility((old) => ({
-              ...old,
-              ...Object.fromEntries(
-                columns.filter((c) => c.getCanHide()).map((c) => [c.id, visible.has(c.id)]),
-              ),
-            }))
-          }
-          onPinnedChange={(pinned) =>
-            table.setColumnPinning((old) => ({
-              start: columns.filter((c) => pinned.has(c.id)).map((c) => c.id),
-              end: old.end ?? [],
-            }))
-          }
-        />
+        {loaded ? (
+          <loaded.ColumnsMenu
+            columns={columns}
+            onVisibilityChange={(visible) =>
+              table.setColumnVisibility((old) => ({
+                ...old,
+                ...Object.fromEntries(
+                  columns.filter((c) => c.getCanHide()).map((c) => [c.id, visible.has(c.id)]),
+                ),
+              }))
+            }
+            onPinnedChange={(pinned) =>
+              table.setColumnPinning((old) => ({
+                start: columns.filter((c) => pinned.has(c.id)).map((c) => c.id),
+                end: old.end ?? [],
+              }))
+            }
+          />
+        ) : (
+          <ColumnsMenuPlaceholder onReach={load} />
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,91 @@
+import { startTransition, useCallback, useEffect, useState } from 'react';
+
+// Code a screen shows next to its main content but does not need for its first paint (a table's
+// menus, a list's pickers): fetched right after that content is on screen, not before it (issue
+// #20: on a phone each script before the largest paint delays it), shown in a placeholder of its
+// size until then.
+
+/** A module fetched on demand, and what it exported once it is there. */
+export interface DeferredModule<T> {
+  load: () => Promise<T>;
+  /** Null until the first load has finished (later mounts render it at once). */
+  loaded: T | null;
+}
+
+/** `importer` as a DeferredModule (e.g. `deferredModule(() => import('./menus'))`). */
+export function deferredModule<T>(importer: () => Promise<T>): DeferredModule<T> {
+  const module: DeferredModule<T> = {
+    loaded: null,
+    load: () => importer().then((exports) => (module.loaded = exports)),
+  };
+  return module;
+}
+
+/** Without word of the content's paint (no largest-paint timing, or it is not the largest). */
+const PAINT_WAIT_MS = 1_000;
+/** When the content does not come (a slow or stuck list), the module loads anyway. */
+const AT_THE_LATEST_MS = 3_000;
+
+/** The browser's performance timing types (none where it has no PerformanceObserver). */
+const timingTypes = (): readonly string[] =>
+  typeof PerformanceObserver === 'undefined' ? [] : (PerformanceObserver.supportedEntryTypes ?? []);
+
+/**
+ * Calls `callback` once what was rendered before this call is on screen: when the browser reports
+ * a largest paint from now on (the entry comes once the frame is presented, which a busy phone
+ * does up to hundreds of milliseconds after the render). At once when the person has already
+ * clicked or typed in this document (the browser then reports no more largest paints: a screen
+ * opened from the menu), after PAINT_WAIT_MS without word, and after a frame's time where the
+ * browser has no such timing. Returns a cancel.
+ */
+function afterPainted(callback: () => void): () => void {
+  const since = performance.now();
+  const observers: PerformanceObserver[] = [];
+  const cancel = () => {
+    for (const observer of observers) observer.disconnect();
+    clearTimeout(timer);
+  };
+  const done = () => {
+    cancel();
+    callback();
+  };
+  const watch = (type: string, isTheOne: (entry: PerformanceEntry) => boolean) => {
+    if (!timingTypes().includes(type)) return;
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some(isTheOne)) done();
+    });
+    observer.observe({ type, buffered: true });
+    observers.push(observer);
+  };
+  watch('largest-contentful-paint', (entry) => entry.startTime >= since);
+  watch('first-input', () => true);
+  const timer = setTimeout(done, observers.length > 0 ? PAINT_WAIT_MS : 50);
+  return cancel;
+}
+
+/**
+ * `module`'s exports once loaded, null until then: its fetch starts right after the content that
+ * `ready` says is rendered has painted (or AT_THE_LATEST_MS after the mount while it is not), or
+ * at once through the returned `load` (a pointer reaching the placeholder). What it renders comes
+ * as a transition (in slices: no long task on a slow phone).
+ */
+export function useAfterPaint<T>(
+  module: DeferredModule<T>,
+  ready: boolean,
+): [T | null, () => void] {
+  const [loaded, setLoaded] = useState(module.loaded);
+  const load = useCallback(() => {
+    module.load().then(
+      (exports) => startTransition(() => setLoaded(exports)),
+      // A failed fetch leaves the placeholder; the next reach for it tries again.
+      () => undefined,
+    );
+  }, [module]);
+  useEffect(() => {
+    if (loaded) return;
+    if (ready) return afterPainted(load);
+    const timer = setTimeout(load, AT_THE_LATEST_MS);
+    return () => clearTimeout(timer);
+  }, [load, loaded, ready]);
+  return [loaded, load];
+}
