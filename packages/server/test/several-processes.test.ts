@@ -173,6 +173,7 @@ describe.skipIf(!onPostgres)('a lock held for a long answer', () => {
     const releaseOnA = await tryHoldLock(a.db, name);
     expect(releaseOnA).not.toBeNull();
     expect(await tryHoldLock(bDatabase.db, name)).toBeNull();
+    expect(await tryHoldLock(a.db, name)).toBeNull();
     expect(await tryHoldLock(a.db, `${name}-other`)).not.toBeNull();
     await releaseOnA!();
     const releaseOnB = await tryHoldLock(bDatabase.db, name);

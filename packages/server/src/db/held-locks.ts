@@ -22,6 +22,10 @@ interface LockHolder {
 /** One connection per process for the held locks, opened on first use and again when lost. */
 export class PgLockHolder implements LockHolder {
   #client: Promise<pg.Client> | null = null;
+  /** Held by this process: PostgreSQL would grant them again to the same connection. */
+  readonly #held = new Set<string>();
+  /** Releases on their way: the same process asking again waits for them. */
+  readonly #releasing = new Map<string, Promise<void>>();
 
   constructor(private readonly connectionString: string) {}
 
@@ -49,20 +53,38 @@ export class PgLockHolder implements LockHolder {
   }
 
   async tryHold(name: string): Promise<Release | null> {
-    const client = await this.#connection();
-    const { rows } = await client.query<{ held: boolean }>(
-      'select pg_try_advisory_lock($1, hashtext($2)) as held',
-      [LOCK_SPACE, name],
-    );
-    if (!rows[0]?.held) return null;
+    await this.#releasing.get(name);
+    if (this.#held.has(name)) return null;
+    this.#held.add(name);
+    let held = false;
+    let client: pg.Client;
+    try {
+      client = await this.#connection();
+      const { rows } = await client.query<{ held: boolean }>(
+        'select pg_try_advisory_lock($1, hashtext($2)) as held',
+        [LOCK_SPACE, name],
+      );
+      held = rows[0]?.held === true;
+    } finally {
+      if (!held) this.#held.delete(name);
+    }
+    if (!held) return null;
     let released = false;
     return async () => {
       if (released) return;
       released = true;
-      // A lost connection already released it.
-      await client
+      const unlocked = client
         .query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, name])
-        .catch(() => {});
+        .then(
+          () => {},
+          () => {}, // a lost connection already released it
+        )
+        .finally(() => {
+          this.#held.delete(name);
+          this.#releasing.delete(name);
+        });
+      this.#releasing.set(name, unlocked);
+      await unlocked;
     };
   }
 

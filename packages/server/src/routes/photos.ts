@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { operations } from '@anaquel/api/schema';
 import { principalOf } from '../auth/guard.ts';
+import { tryHoldLock } from '../db/held-locks.ts';
 import { registerOperation } from '../http/contract.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import { startPhotoZip } from '../visits/photo-zip.ts';
@@ -47,21 +48,20 @@ export default function photoRoutes(app: FastifyInstance): void {
     return listPhotos(db(), filterOf(request, query, geofence()), cursor, PageSize ?? 48);
   });
 
-  /** The users whose ZIP is being written (one at a time each). */
-  const running = new Set<number>();
+  // One ZIP at a time per user, whichever process serves it (db/held-locks.ts).
   registerOperation(
     app,
     'downloadCheckInPhotos',
     { auth: 'VIEW_CHECKINS' },
     async (request, reply) => {
       const userId = principalOf(request).userId;
-      if (running.has(userId)) throw conflict(DOWNLOAD_RUNNING);
       // Both passes of the ZIP (photos, then fotos.csv) see the visits stored until now.
       const filter = { ...filterOf(request, request.query, geofence()), syncedUpTo: new Date() };
-      running.add(userId);
+      const release = await tryHoldLock(db(), `photos-zip:${userId}`);
+      if (!release) throw conflict(DOWNLOAD_RUNNING);
       let zip: ReturnType<typeof startPhotoZip> | undefined;
       reply.raw.once('close', () => {
-        running.delete(userId);
+        void release();
         if (!reply.raw.writableFinished) zip?.cancel();
       });
       try {
@@ -82,7 +82,7 @@ export default function photoRoutes(app: FastifyInstance): void {
           .header('X-Content-Type-Options', 'nosniff')
           .send(zip.stream);
       } catch (error) {
-        running.delete(userId);
+        await release();
         throw error;
       }
     },
