@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { registerOperation } from '../http/contract.ts';
 import { serviceUnavailable } from '../http/errors.ts';
 import { isStopping } from '../http/graceful-stop.ts';
+import { assertStorageReady } from '../files/readiness.ts';
 
 // The readiness answer of a process (docs/deployment.md, "Health and readiness"): 200 while it
 // should get traffic (its database answers and it is not stopping), 503 otherwise. A process
@@ -18,6 +19,7 @@ export default function healthRoutes(app: FastifyInstance): void {
       request.log.error({ err: error }, 'health check: database unavailable');
       throw serviceUnavailable();
     }
+    await assertStorageReady(app.services.storage, request.log);
     return { status: 'ok' as const, database: 'ok' as const };
   });
 }

@@ -151,6 +151,24 @@ describe('the app on an S3-compatible bucket', () => {
   });
 });
 
+describe('readiness', () => {
+  it('is ready with its bucket, and answers 503 while the bucket cannot be reached', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(ready.statusCode).toBe(200);
+    const other = await createTestApp({
+      config: { fileStorage: { kind: 's3', ...s3.storageConfig(), bucket: 'no-existe' } },
+    });
+    try {
+      const started = Date.now();
+      const response = await other.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(response.statusCode).toBe(503);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('configuration of the storage', () => {
   it('is the local folder by default, and a bucket with S3_BUCKET or FILE_STORAGE=s3', () => {
     expect(loadConfig({ DATA_DIR: '/srv/anaquel' }).fileStorage).toEqual({
