@@ -49,6 +49,9 @@ const loaded = loadConfig({
 // per-account limits stay as in production (the server suite tests the limits themselves).
 const config = {
   ...loaded,
+  // The demo week has a few hundred visits: the map clusters beyond 20 in view, so the map's
+  // journey sees both visits and clusters (the server suite tests the real limit).
+  mapVisitsLimit: 20,
   authRateLimits: {
     ...loaded.authRateLimits,
     login: { perAddress: { ...loaded.authRateLimits.login.perAddress, max: 10_000 } },

@@ -209,6 +209,13 @@ export const privateScreens: readonly ScreenRoute[] = [
     anyOf: ['VIEW_CHECKINS'],
     menu: { group: 'operation', icon: 'map-pin' },
   },
+  // The visits map (issue #24, docs/geo.md): a view of 'Visitas' with the list's URL parameters.
+  {
+    path: '/checkins/mapa',
+    title: 'Mapa de visitas',
+    screen: () => import('../features/checkins/map/checkins-map-page'),
+    anyOf: ['VIEW_CHECKINS'],
+  },
   {
     path: '/checkins/:checkInId/surveys',
     title: 'Encuestas de la visita',

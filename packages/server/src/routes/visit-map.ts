@@ -25,6 +25,7 @@ export default function visitMapRoutes(app: FastifyInstance): void {
       east: query.east,
       north: query.north,
       zoom: query.zoom,
+      visitsLimit: app.services.config.mapVisitsLimit,
     });
   });
 

@@ -22,8 +22,6 @@ type CheckInMap = components['schemas']['CheckInMap'];
 type CheckInMapVisit = components['schemas']['CheckInMapVisit'];
 type CheckInMapCluster = components['schemas']['CheckInMapCluster'];
 
-/** Beyond this many visits in the box, the map gets clusters instead of visits. */
-export const MAP_VISITS_LIMIT = 2000;
 /** The most points of sale one answer lists (`pointsOfSaleInView` counts them all). */
 export const MAP_POINTS_OF_SALE_LIMIT = 2000;
 /** A cluster's cell on screen: 64 px of a 512 px tile, MapLibre's tile size. */
@@ -39,7 +37,11 @@ export interface MapBox {
   zoom: number;
 }
 
-export type CheckInMapQuery = CheckInFilter & MapBox;
+export type CheckInMapQuery = CheckInFilter &
+  MapBox & {
+    /** Beyond this many visits in the box, clusters instead of visits (Config.mapVisitsLimit). */
+    visitsLimit: number;
+  };
 
 /**
  * The side of the grid's cells in degrees: 1/8 of a tile at `zoom`, and never so small that the
@@ -167,7 +169,7 @@ async function visitsInBox(
     .innerJoin(pointsOfSale, eq(pointsOfSale.id, checkIns.pointOfSaleId))
     .where(and(where, inBox(query, latitude, longitude)))
     .orderBy(desc(checkIns.startDate), desc(checkIns.id))
-    .limit(MAP_VISITS_LIMIT);
+    .limit(query.visitsLimit);
   return rows.map((row) => ({
     ...row,
     latitude: Number(row.latitude),
@@ -245,7 +247,7 @@ export async function checkInMap(db: Db, query: CheckInMapQuery): Promise<CheckI
   const countOf = (place: number) =>
     rows.filter((row) => row.place === place).reduce((sum, row) => sum + row.count, 0);
   const inView = countOf(0);
-  const few = inView <= MAP_VISITS_LIMIT;
+  const few = inView <= query.visitsLimit;
   return {
     mode: few ? 'points' : 'clusters',
     cellDegrees: size,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@anaquel/api/schema';
 import { checkIns } from '../../src/db/schema/index.ts';
-import { MAP_VISITS_LIMIT } from '../../src/visits/map.ts';
+import { DEFAULT_MAP_VISITS_LIMIT } from '../../src/env.ts';
 import { checkInFilterWhere } from '../../src/visits/review.ts';
 import { mexicoCityDay } from '../../src/visits/dates.ts';
 import {
@@ -59,6 +59,7 @@ async function insertVisits(userId: number, count: number, seed: number) {
 
 beforeAll(async () => {
   t = await createTestApp();
+  expect(t.config.mapVisitsLimit).toBe(DEFAULT_MAP_VISITS_LIMIT);
   w = await createWorld(t.db, t.config);
   await insertVisits(w.promoter.id, MANY, 0);
   await insertVisits(w.otherPromoter.id, FEW, 331);
@@ -173,7 +174,7 @@ describe('GET checkins/map: the box', () => {
         v.lng <= box.east,
     );
     expect(inside.length).toBeGreaterThan(0);
-    expect(inside.length).toBeLessThanOrEqual(MAP_VISITS_LIMIT);
+    expect(inside.length).toBeLessThanOrEqual(DEFAULT_MAP_VISITS_LIMIT);
     const answer = await map({ ...box, zoom: 9 });
     expect(answer.mode).toBe('points');
     expect(answer.inView).toBe(inside.length);

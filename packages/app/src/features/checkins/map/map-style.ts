@@ -1,0 +1,34 @@
+// The visits map's base (issue #24, docs/geo.md, "Map"): MAP_STYLE_URL when the operator set one
+// (GET checkins/map/settings), else this built-in style, whose only source is Mexico's state
+// outlines shipped with the app (public/map/mexico-states.json: Natural Earth's 1:10m admin-1,
+// public domain, simplified to about 1 km and 83 KB). It has no glyphs, sprites nor tiles: no
+// request leaves the machine, and nothing here needs a text layer.
+import type { StyleSpecification } from 'maplibre-gl';
+
+/** Where the app serves the outlines (packages/app/public/map). */
+export const MEXICO_STATES_URL = '/map/mexico-states.json';
+
+/** A light base: pale sea, white land, grey state borders. */
+export function builtInStyle(origin: string): StyleSpecification {
+  return {
+    version: 8,
+    sources: {
+      states: {
+        type: 'geojson',
+        // MapLibre fetches it from its worker, which needs an absolute URL.
+        data: new URL(MEXICO_STATES_URL, origin).href,
+        attribution: 'Natural Earth',
+      },
+    },
+    layers: [
+      { id: 'sea', type: 'background', paint: { 'background-color': '#e8eef4' } },
+      { id: 'states-fill', type: 'fill', source: 'states', paint: { 'fill-color': '#ffffff' } },
+      {
+        id: 'states-line',
+        type: 'line',
+        source: 'states',
+        paint: { 'line-color': '#9ca3af', 'line-width': 0.8 },
+      },
+    ],
+  };
+}
