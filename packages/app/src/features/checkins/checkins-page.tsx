@@ -27,7 +27,6 @@ import type { ScreenPrefetch } from '../../app/screen-table';
 import { useAuthStore } from '../../stores/auth-store';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
 import { VisitViews } from './visit-views';
-import { VisitViews } from './visit-views';
 import { VisitDistanceCell, noVisitsMessage, outOfRangeFromParams } from './geo-status';
 import { mapsUrl, visitRangeFromParams } from './visit-dates';
 import { VisitFilters } from './visit-filters';
@@ -225,7 +224,6 @@ export default function CheckInsPage() {
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold text-fg">Visitas</h1>
-      <VisitViews current="/checkins" params={params} />
       <VisitViews current="/checkins" params={params} />
       <DataTable<CheckIn>
         label="Visitas"
