@@ -28,7 +28,7 @@ export interface S3TestServer {
 export async function startS3Server(bucket = 'anaquel'): Promise<S3TestServer> {
   const directory = await mkdtemp(path.join(tmpdir(), 'anaquel-s3rver-'));
   const child = spawn(process.execPath, [script, directory, bucket], {
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);

@@ -4,9 +4,8 @@
 //   node packages/server/test/files/s3rver-process.mjs <folder> [bucket] [port]
 //
 // Listens on 127.0.0.1 (port 0: a free one), creates the bucket, then prints one JSON line,
-// {"port":N,"bucket":"..."}, and serves until SIGTERM/SIGINT or until its stdin closes (so it
-// never outlives the process that started it). Credentials: any key id and secret (s3rver does
-// not check signatures against a key list; the SDK still signs every request).
+// {"port":N,"bucket":"..."}, and serves until SIGTERM/SIGINT (or, started with an IPC channel,
+// until the process that started it goes away). Credentials: key id S3RVER, secret S3RVER.
 import { Buffer } from 'node:buffer';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -103,5 +102,5 @@ process.stdout.write(`${JSON.stringify({ port: address.port, bucket })}\n`);
 const stop = () => server.close().finally(() => process.exit(0));
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.resume();
+// Started by a test through an IPC channel (s3-server.ts): never outlive that test process.
+if (process.send) process.once('disconnect', stop);
