@@ -1,5 +1,5 @@
 // deploy/nginx.conf on this machine: the same file with the upstreams, the port and the paths
-// of a run (the several-processes journey, scripts/deploy-config.test.ts's `nginx -t`).
+// (pid, temporary files, error.log) of a run (the several-processes journey, scripts/deploy-config.test.ts's `nginx -t`).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,11 +9,13 @@ const UPSTREAM_SERVER = /^ {4}server app\d+:3000 (.*);$/gm;
 
 /**
  * Writes `dir/nginx.conf`: deploy/nginx.conf with `upstreams` ('127.0.0.1:4001'...) in place of
- * app1 and app2, listening on 127.0.0.1:`port`, its pid file and temporary files under `dir`.
+ * app1 and app2, listening on 127.0.0.1:`port`, its pid file, temporary files and error.log under
+ * `dir`.
+ * With `upstreamHeader`, every answer says which process gave it (X-Upstream), for a test.
  * Returns the file's path.
- * @param {{ dir: string, port: number, upstreams: string[] }} run
+ * @param {{ dir: string, port: number, upstreams: string[], upstreamHeader?: boolean }} run
  */
-export function writeNginxConfig({ dir, port, upstreams }) {
+export function writeNginxConfig({ dir, port, upstreams, upstreamHeader = false }) {
   const text = readFileSync(template, 'utf8');
   const servers = [...text.matchAll(UPSTREAM_SERVER)];
   if (servers.length === 0) throw new Error('deploy/nginx.conf: no "server appN:3000" lines');
@@ -30,6 +32,7 @@ export function writeNginxConfig({ dir, port, upstreams }) {
       /^worker_processes auto;$/m,
       `worker_processes 1;\npid ${path.join(dir, 'nginx.pid')};`,
     )
+    .replace(/^error_log stderr (\w+);$/m, `error_log ${path.join(dir, 'error.log')} $1;`)
     .replace(
       /^http \{$/m,
       [
@@ -37,6 +40,7 @@ export function writeNginxConfig({ dir, port, upstreams }) {
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
           (kind) => `  ${kind}_temp_path ${path.join(dir, `${kind}_temp`)};`,
         ),
+        ...(upstreamHeader ? ['  add_header X-Upstream $upstream_addr always;'] : []),
       ].join('\n'),
     );
   mkdirSync(dir, { recursive: true });

@@ -2,9 +2,10 @@
 //   1. Chromium for the browser suites (found, or installed from Debian when we are root)
 //   2. `vitest run` at the root: every package project, including the Storybook browser project
 //   3. the Playwright end-to-end journeys against the real server (tests/playwright.config.ts)
+//   4. two server processes on PostgreSQL behind nginx (scripts/journey-several-processes.mjs)
 // Works unattended (CI=true, no stdin). Extra arguments are passed to Playwright, e.g.
 // `pnpm test -- --grep sesión`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,16 @@ const steps = [
     name: 'e2e',
     command: 'pnpm',
     args: ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts', ...playwrightArgs],
+  },
+  {
+    // Two server processes on PostgreSQL behind nginx (docs/deployment.md); about 30 s.
+    name: 'processes',
+    command: process.execPath,
+    args: [join(root, 'scripts', 'journey-several-processes.mjs')],
+    skip: () =>
+      !process.env.CI &&
+      spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432']).status !== 0 &&
+      'no PostgreSQL at 127.0.0.1:5432 (CI runs it)',
   },
 ];
 
