@@ -7,6 +7,7 @@ import * as maplibre from 'maplibre-gl';
 import type { MapLayerMouseEvent } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './visits-map.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MEXICO_BOUNDS, type MapBox } from './map-data';
 import { VisitLayers } from './map-layers';
