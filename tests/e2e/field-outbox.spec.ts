@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { admin, demoPromoter } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
 import { signIn, submitLogin } from '../support/app.ts';
+import { warmFieldScreens } from '../support/field.ts';
 
 test.use({
   viewport: { width: 375, height: 812 },
@@ -33,6 +34,9 @@ test("two offline 'No disponible' visits are sent once back online, each stored 
   const list = page.getByRole('list', { name: 'Puntos de venta de hoy' });
   await expect(list.locator(':scope > li').first()).toBeVisible();
 
+  // No service worker here (page.route must see the sync calls): the lazy screens come by the
+  // network, fetched at the first touch.
+  await warmFieldScreens(page);
   // Offline: 'No disponible' at two shops that have a campaign left to visit on this phone.
   await context.setOffline(true);
   const names: string[] = [];

@@ -12,3 +12,13 @@ export async function openFieldAppAsPromoter(page: Page): Promise<Locator> {
   await expect(list.locator(':scope > li').first()).toBeVisible();
   return list;
 }
+
+/**
+ * Touches the page so that the field app fetches its lazy screens now (src/field/prefetch.ts:
+ * at the first touch, or once the loaded page is idle), and waits until they have arrived: a
+ * journey that blocks the service worker (no precache) and then goes offline needs them.
+ */
+export async function warmFieldScreens(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().click();
+  await page.waitForLoadState('networkidle');
+}

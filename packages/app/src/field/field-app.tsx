@@ -6,6 +6,7 @@ import { useAuthStore } from '../stores/auth-store';
 import { newVisit } from './check-in/check-in-rules';
 import { PENDING_PATH, SIGN_OUT_PATH, TODAY_PATH, useFieldPage, visitHref } from './field-paths';
 import { goToSignIn } from './field-session';
+import { prefetchLater } from './prefetch';
 import { OutboxPage } from './outbox/outbox-page';
 import { PendingLink } from './outbox/pending-link';
 import { useOutbox } from './outbox/use-outbox';
@@ -60,7 +61,8 @@ function NotForStaff() {
 
 /**
  * The check-in (with its dialog and radio group, about a fifth of the page's code) loads apart,
- * fetched as soon as the list shows so that it is there when the connection is gone.
+ * fetched at the first touch or once the loaded page is idle (`prefetch.ts`); offline, the
+ * service worker's precache has it.
  */
 const loadCheckIn = () => import('./check-in/check-in-screen');
 const CheckInScreen = lazy(async () => ({ default: (await loadCheckIn()).CheckInScreen }));
@@ -82,8 +84,8 @@ function PromoterDay({ user }: { user: SessionUser }) {
     persistenceWarning(storage.persistence, hasVisits),
   ].filter((warning) => warning !== null);
   useEffect(() => {
-    loadCheckIn().catch(() => undefined);
-    loadVisit().catch(() => undefined);
+    prefetchLater(loadCheckIn);
+    prefetchLater(loadVisit);
   }, []);
   const place =
     page.name === 'check-in' && field.work

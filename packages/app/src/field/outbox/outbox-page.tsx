@@ -5,7 +5,7 @@ import type { OutboxView } from './use-outbox';
 
 /**
  * The outbox's screen (its confirmation dialog among it) loads apart; `PendingLink` fetches it
- * once today's list shows, so that it is there when the connection is gone.
+ * at the first touch or once the loaded page is idle (`prefetch.ts`).
  */
 export const loadPendingScreen = () => import('./pending-screen');
 const PendingScreen = lazy(async () => ({ default: (await loadPendingScreen()).PendingScreen }));

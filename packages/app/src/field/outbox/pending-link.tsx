@@ -1,12 +1,11 @@
 import { Link } from '@anaquel/ui';
 import { useEffect } from 'react';
+import { prefetchLater } from '../prefetch';
 import { loadPendingScreen } from './outbox-page';
 
 /** Today's way to the outbox: 'Pendientes de enviar (n)', n the visits not yet on the server. */
 export function PendingLink({ count, href }: { count: number; href: string }) {
-  useEffect(() => {
-    loadPendingScreen().catch(() => undefined);
-  }, []);
+  useEffect(() => prefetchLater(loadPendingScreen), []);
   return (
     <Link
       href={href}
