@@ -101,6 +101,7 @@ export * from './resources/options';
 export * from './resources/master-data';
 export * from './resources/surveys';
 export * from './resources/checkins';
+export * from './resources/checkin-photos';
 export * from './resources/checkin-map';
 export * from './resources/reports';
 export * from './resources/imports';

@@ -217,6 +217,12 @@ export const privateScreens: readonly ScreenRoute[] = [
     anyOf: ['VIEW_CHECKINS'],
   },
   {
+    path: '/checkins/fotos',
+    title: 'Fotos de las visitas',
+    screen: () => import('../features/checkins/gallery/gallery-page'),
+    anyOf: ['VIEW_CHECKINS'],
+  },
+  {
     path: '/checkins/:checkInId/surveys',
     title: 'Encuestas de la visita',
     screen: () => import('../features/checkins/check-in-surveys-page'),

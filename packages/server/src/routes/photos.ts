@@ -5,13 +5,7 @@ import { tryHoldLock } from '../db/held-locks.ts';
 import { registerOperation } from '../http/contract.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import { startPhotoZip } from '../visits/photo-zip.ts';
-import {
-  checkDates,
-  countPhotos,
-  listPhotos,
-  photoBytes,
-  type PhotoFilter,
-} from '../visits/photos.ts';
+import { checkDates, listPhotos, photoTotals, type PhotoFilter } from '../visits/photos.ts';
 
 type ZipQuery = NonNullable<operations['downloadCheckInPhotos']['parameters']['query']>;
 
@@ -66,11 +60,12 @@ export default function photoRoutes(app: FastifyInstance): void {
       });
       try {
         // Errors until here are still the JSON envelope; the headers say what the screen shows.
-        const [count, bytes] = [await countPhotos(db(), filter), await photoBytes(db(), filter)];
+        // The ZIP starts reading its first photos while the totals are counted.
         zip = startPhotoZip(db(), app.services.storage, filter);
         zip.done.catch((error: unknown) => {
           request.log.error({ err: error }, 'photo ZIP failed while streaming');
         });
+        const { count, bytes } = await photoTotals(db(), filter);
         const day = (value: string | undefined, none: string) => value ?? none;
         const name = `fotos_${day(filter.startDate, 'sin_inicio')}_${day(filter.endDate, 'sin_fin')}.zip`;
         return reply
@@ -82,6 +77,7 @@ export default function photoRoutes(app: FastifyInstance): void {
           .header('X-Content-Type-Options', 'nosniff')
           .send(zip.stream);
       } catch (error) {
+        zip?.cancel();
         await release();
         throw error;
       }

@@ -16,7 +16,7 @@ const EXTENSIONS: Record<string, string> = {
  * (Windows: < > : " / \ | ? *), control characters, leading or trailing dots and spaces;
  * spaces become '_'; at most `max` characters.
  */
-export function safePart(part: string | null | undefined, max = 40): string {
+function safePart(part: string | null | undefined, max = 40): string {
   const cleaned = (part ?? '')
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex
@@ -28,7 +28,7 @@ export function safePart(part: string | null | undefined, max = 40): string {
 }
 
 /** Mexico City's wall clock of an instant: `YYYY-MM-DD`, `HHMM` and `YYYY-MM-DD HH:MM`. */
-export function wallClock(instant: string): { day: string; hhmm: string; text: string } {
+function wallClock(instant: string): { day: string; hhmm: string; text: string } {
   const iso = mexicoCityWallClock(new Date(instant)).toISOString();
   const day = iso.slice(0, 10);
   const time = iso.slice(11, 16);
@@ -54,7 +54,7 @@ export function photoPath(row: PhotoRow, n: number): string {
 
 export const CSV_NAME = 'fotos.csv';
 
-export const CSV_HEADERS = [
+const CSV_HEADERS = [
   'Archivo',
   'Visita',
   'Fecha',
@@ -75,7 +75,7 @@ export const CSV_HEADERS = [
  * A text cell: quoted, its quotes doubled; text a spreadsheet would read as a formula (`=`, `+`,
  * `-`, `@`, a tab or a carriage return first) gets a leading `'`, as OWASP advises.
  */
-export function textCell(value: string | null | undefined): string {
+function textCell(value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;

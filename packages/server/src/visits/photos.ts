@@ -55,12 +55,12 @@ export interface PhotoRow extends CheckInPhoto {
 
 const INVALID_CURSOR = 'El cursor no es válido.';
 
-export function encodeCursor(key: PhotoKey): string {
+function encodeCursor(key: PhotoKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
 /** A cursor this module gave, or a 400 on `cursor`. */
-export function decodeCursor(cursor: string): PhotoKey {
+function decodeCursor(cursor: string): PhotoKey {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -212,14 +212,19 @@ export async function countPhotos(db: Db, filter: PhotoFilter): Promise<number> 
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-/** The sum of the photos' sizes (the ZIP's progress): bytes of the stored images. */
-export async function photoBytes(db: Db, filter: PhotoFilter): Promise<number> {
+/** The number of photos of the filter and their bytes (the ZIP's headers, for its progress). */
+export async function photoTotals(
+  db: Db,
+  filter: PhotoFilter,
+): Promise<{ count: number; bytes: number }> {
   const where = visitConditions(filter);
-  const result = await db.execute(sql`select coalesce(sum(f.size), 0)::float8 as n
+  const result = await db.execute(sql`select count(*)::int as count,
+      coalesce(sum(f.size), 0)::float8 as bytes
     from check_ins ci cross join lateral (${photosOfVisit(filter)}) p
     join files f on f.id = p.file_id
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  const row = rowsOf<{ count: number; bytes: number }>(result)[0];
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
 /** One page of the gallery: the photos after the cursor, the next cursor, the count on page 1. */

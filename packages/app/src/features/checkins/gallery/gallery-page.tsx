@@ -1,0 +1,131 @@
+import { checkInPhotosQueryOptions, promotersQueryOptions } from '@anaquel/api';
+import { ComboBox, DateRangePicker } from '@anaquel/ui';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppServices } from '../../../app/app-context';
+import type { ScreenPrefetch } from '../../../app/screen-table';
+import { useAuthStore } from '../../../stores/auth-store';
+import { OutOfRangeFilter } from '../geo-status';
+import { CHECK_IN_MAX_DAYS } from '../visit-dates';
+import { VisitViews } from '../visit-views';
+import { photoFilterFromParams } from './gallery-filters';
+import { PhotoDownload } from './photo-download';
+import { PhotoGrid } from './photo-grid';
+import { PhotoLightbox } from './photo-lightbox';
+
+const NO_PERMISSIONS: readonly string[] = [];
+
+/** The first page of the photos at the URL's filters, and the promoters to filter by. */
+export const prefetch: ScreenPrefetch = (queryClient, { search, permissions }) => {
+  void queryClient.prefetchInfiniteQuery(
+    checkInPhotosQueryOptions(photoFilterFromParams(search, permissions)),
+  );
+  if (permissions.includes('VIEW_USERS')) void queryClient.prefetchQuery(promotersQueryOptions());
+};
+
+/** The dates, the promoter (VIEW_USERS) and 'Solo fuera de rango', kept in the URL as the list's. */
+function GalleryFilters({
+  range,
+  promoterId,
+  outOfRange,
+  canFilterByPromoter,
+  onChange,
+}: {
+  range: { start: string; end: string };
+  promoterId: number | undefined;
+  outOfRange: boolean;
+  canFilterByPromoter: boolean;
+  onChange: (change: Record<string, string | null>) => void;
+}) {
+  const promoters = useQuery({ ...promotersQueryOptions(), enabled: canFilterByPromoter });
+  return (
+    <div className="flex flex-wrap items-start gap-3">
+      <DateRangePicker
+        label="Fechas"
+        description={`Máximo ${CHECK_IN_MAX_DAYS} días desde la fecha inicial.`}
+        value={range}
+        onChange={(next) => {
+          if (next?.start && next.end) onChange({ startDate: next.start, endDate: next.end });
+        }}
+        className="w-72 max-w-full"
+      />
+      {canFilterByPromoter && (
+        <ComboBox
+          label="Promotor"
+          placeholder="Todos los promotores"
+          items={promoters.data ?? []}
+          value={promoterId ?? null}
+          isLoading={promoters.isPending}
+          onChange={(key) => onChange({ promoterId: key === null ? null : String(Number(key)) })}
+          className="w-56"
+        />
+      )}
+      <OutOfRangeFilter isSelected={outOfRange} onChange={onChange} />
+    </div>
+  );
+}
+
+/**
+ * `/checkins/fotos` (issue #24), a view of 'Visitas': every photo of the filtered visits (their
+ * own and their answers'), newest first, as the server's thumbnails in an infinite grid with
+ * their context; a lightbox with the keyboard; 'Descargar fotos (n)', one streamed ZIP.
+ */
+export default function GalleryPage() {
+  const permissions = useAuthStore((s) => s.user?.permissions ?? NO_PERMISSIONS);
+  const { onError } = useAppServices();
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => photoFilterFromParams(params, permissions), [params, permissions]);
+  const photos = useInfiniteQuery(checkInPhotosQueryOptions(filter));
+  const rows = useMemo(() => photos.data?.pages.flatMap((page) => page.rows) ?? [], [photos.data]);
+  const totalCount = photos.data?.pages[0]?.totalCount ?? null;
+  const [open, setOpen] = useState<number | null>(null);
+  const { fetchNextPage } = photos;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  const setFilter = (change: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(change)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    setParams(next, { replace: true });
+    setOpen(null);
+  };
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold text-fg">Visitas</h1>
+      <VisitViews current="/checkins/fotos" params={params} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <GalleryFilters
+          range={{ start: filter.startDate!, end: filter.endDate! }}
+          promoterId={filter.promoterId}
+          outOfRange={filter.outOfRange === true}
+          canFilterByPromoter={permissions.includes('VIEW_USERS')}
+          onChange={setFilter}
+        />
+        <PhotoDownload filter={filter} count={totalCount} onError={onError} />
+      </div>
+      <PhotoGrid
+        photos={rows}
+        totalCount={totalCount}
+        isLoading={photos.isPending}
+        isError={photos.isError}
+        onRetry={() => void photos.refetch()}
+        hasMore={photos.hasNextPage}
+        isLoadingMore={photos.isFetchingNextPage}
+        onLoadMore={loadMore}
+        onOpen={setOpen}
+      />
+      <PhotoLightbox
+        photos={rows}
+        index={open}
+        totalCount={totalCount}
+        hasMore={photos.hasNextPage}
+        onLoadMore={loadMore}
+        onIndexChange={setOpen}
+      />
+    </section>
+  );
+}

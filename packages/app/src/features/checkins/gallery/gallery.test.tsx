@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { failureEnvelope, okEnvelope, stubApi } from '../../../test/api-stub';
+import {
+  SCREEN_TEST_OPTIONS,
+  renderScreen,
+  signInWith,
+} from '../../../components/resource/testing/render-screen';
+import GalleryPage from './gallery-page';
+import { photoRows } from './photo-fixture';
+
+// The photo gallery, /checkins/fotos (issue #24, docs/gallery.md).
+
+const firstPage = (count: number, total: number, nextCursor: string | null = null) =>
+  okEnvelope({ rows: photoRows(count), nextCursor, totalCount: total });
+
+describe('/checkins/fotos', SCREEN_TEST_OPTIONS, () => {
+  it("asks for the URL's filters and shows each photo with its context", async () => {
+    signInWith(['VIEW_CHECKINS', 'VIEW_USERS']);
+    const api = stubApi({
+      'GET /checkins/photos': firstPage(3, 3),
+      'GET /users/promoters': okEnvelope([{ id: 7, name: 'María López' }]),
+    });
+    renderScreen(<GalleryPage />, {
+      path: '/checkins/fotos?startDate=2026-11-18&endDate=2026-11-20&outOfRange=1&promoterId=7&surveyId=2',
+      pattern: '/checkins/fotos',
+    });
+    const grid = await screen.findByRole('list', { name: 'Fotos' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(grid).getAllByText('Abarrotes 1')).toHaveLength(2);
+    expect(within(grid).getByText('Foto del anaquel: Sí')).toBeInTheDocument();
+    expect(within(grid).getAllByText('Foto de la visita')).toHaveLength(2);
+    const query = api.requests.find((r) => r.path === '/checkins/photos')!.query;
+    expect(Object.fromEntries(query)).toMatchObject({
+      startDate: '2026-11-18',
+      endDate: '2026-11-20',
+      outOfRange: 'true',
+      promoterId: '7',
+      surveyId: '2',
+    });
+    expect(screen.getByRole('button', { name: 'Descargar fotos (3)' })).toBeEnabled();
+    // The views keep the filters.
+    const views = screen.getByRole('navigation', { name: 'Vistas de visitas' });
+    expect(within(views).getByRole('link', { name: 'Lista' })).toHaveAttribute(
+      'href',
+      '/checkins?startDate=2026-11-18&endDate=2026-11-20&outOfRange=1&promoterId=7&surveyId=2',
+    );
+    expect(within(views).getByRole('link', { name: 'Fotos' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('says so in Spanish when no photo matches', async () => {
+    signInWith(['VIEW_CHECKINS']);
+    stubApi({ 'GET /checkins/photos': firstPage(0, 0) });
+    renderScreen(<GalleryPage />, { path: '/checkins/fotos' });
+    expect(await screen.findByText('No hay fotos de visitas con estos filtros.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Descargar fotos (0)' })).toBeDisabled();
+  });
+
+  it("opens the lightbox: 'n / total', the arrows load the next page, Escape closes", async () => {
+    signInWith(['VIEW_CHECKINS']);
+    const api = stubApi({
+      'GET /checkins/photos': (request) =>
+        request.query.get('cursor')
+          ? okEnvelope({ rows: photoRows(2, 2), nextCursor: null, totalCount: null })
+          : firstPage(2, 4, 'next'),
+    });
+    const { user } = renderScreen(<GalleryPage />, { path: '/checkins/fotos' });
+    await user.click(await screen.findByRole('button', { name: /^Ver foto 2 de 4/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abarrotes 1' });
+    expect(within(dialog).getByText('2 / 4')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(await within(dialog).findByText('3 / 4')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path === '/checkins/photos')).toHaveLength(2);
+    expect(within(dialog).getByRole('img').getAttribute('alt')).toMatch(/^Foto de la visita\./);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(await within(dialog).findByText('1 / 4')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Foto anterior' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says in Spanish that another download is running (409)', async () => {
+    signInWith(['VIEW_CHECKINS']);
+    const message = 'Ya tienes una descarga de fotos en curso. Espera a que termine o cancélala.';
+    stubApi({
+      'GET /checkins/photos': firstPage(2, 2),
+      'GET /checkins/photos/zip': failureEnvelope(409, 'CONFLICT', message),
+    });
+    const { user } = renderScreen(<GalleryPage />, { path: '/checkins/fotos' });
+    await user.click(await screen.findByRole('button', { name: 'Descargar fotos (2)' }));
+    expect(await screen.findByText(message)).toBeVisible();
+  });
+});
