@@ -36,7 +36,7 @@ export function freePort() {
 }
 
 /** nginx from Debian when missing and we are root (as scripts/ensure-chromium.mjs does). */
-export function ensureNginx() {
+function ensureNginx() {
   if (!spawnSync('nginx', ['-v']).error) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {

@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 // to `timeoutMs`), then the database closes and the process exits.
 
 /** Long enough for a balancer checking readiness every 2 s to see the 503 twice. */
-export const STOP_DRAIN_DELAY_MS = 5_000;
+const STOP_DRAIN_DELAY_MS = 5_000;
 /**
  * The longest a stop waits for the answers in flight: past this, a download still streaming is
  * cut (the client sees an unfinished download, docs/deployment.md "Long answers").
  */
-export const STOP_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 120_000;
 
 const IDLE_SWEEP_MS = 50;
 
