@@ -28,6 +28,8 @@ export interface ApiClient extends Client<paths> {
   readonly baseUrl: string;
   /** `POST /auth/refresh-token` once; concurrent callers (and queued 401s) share the attempt. */
   refreshSession(): Promise<Session>;
+  /** The fetch given in the options (tests, Storybook); undefined for the global fetch. */
+  readonly customFetch?: FetchFunction;
 }
 
 /** Per-request override of the timeout: `client.GET(path, { timeoutMs: 120_000 })`. */
@@ -102,7 +104,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return unwrap(client.POST('/auth/refresh-token', fetchEarly));
   });
   client.use(queue.middleware);
-  return Object.assign(client, { baseUrl, refreshSession: queue.refreshSession });
+  return Object.assign(client, {
+    baseUrl,
+    refreshSession: queue.refreshSession,
+    customFetch: options.fetch,
+  });
 }
 
 let current: ApiClient | undefined;

@@ -903,18 +903,21 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/pointofsales/import/template': {
+  '/imports/{resource}/template': {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
       cookie?: never;
     };
     /**
-     * Download the points of sale import template
-     * @description Requires `CREATE_POINTOFSALES` and `UPDATE_POINTOFSALES`. An `.xlsx` with the Spanish headers and one example row (sheet 'Puntos de venta'), the rules of each column (sheet 'Reglas') and the valid states (sheet 'Estados').
+     * Download a resource's import template
+     * @description Requires the resource's `CREATE_` and `UPDATE_` permissions (e.g. `CREATE_PRODUCTS` and `UPDATE_PRODUCTS`). An `.xlsx` with the Spanish headers and one example row (first sheet), the rules of each column (sheet 'Reglas') and the valid values of the columns that name other records (states, categories, profiles...), one sheet each.
      */
-    get: operations['getPointOfSaleImportTemplate'];
+    get: operations['getImportTemplate'];
     put?: never;
     post?: never;
     delete?: never;
@@ -923,40 +926,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/pointofsales/import/check': {
+  '/imports/{resource}/check': {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
       cookie?: never;
     };
     get?: never;
     put?: never;
     /**
-     * Check a points of sale file without writing (dry run)
-     * @description Requires `CREATE_POINTOFSALES` and `UPDATE_POINTOFSALES`. multipart/form-data with one `file` part (`.xlsx` or `.csv`, at most `IMPORT_LIMIT` bytes). Answers how many rows would be created, updated and left unchanged (matched by code, ignoring case) and every problem by row and column with the form's Spanish message. A file that cannot be read (kind, size, rows, columns, headers) is a 400; another import of points of sale running is a 409 'Ya hay una importación de puntos de venta en curso. Espera a que termine e inténtalo de nuevo.'
+     * Check a file without writing (dry run)
+     * @description Requires the resource's `CREATE_` and `UPDATE_` permissions. multipart/form-data with a `file` part (`.xlsx` or `.csv`, at most `IMPORT_LIMIT` bytes) and an optional `mapping` part. Answers how many rows would be created, updated and left unchanged (matched by the natural key: code, SKU, e-mail or name, ignoring case), every problem by row and column with the form's Spanish message, and the headers that match no column. A file that cannot be read (kind, size, rows, columns) is a 400; another import of the same resource running is a 409 ('Ya hay una importación de ... en curso. Espera a que termine e inténtalo de nuevo.').
      */
-    post: operations['checkPointOfSaleImport'];
+    post: operations['checkImport'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/pointofsales/import': {
+  '/imports/{resource}': {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
       cookie?: never;
     };
     get?: never;
     put?: never;
     /**
-     * Import a points of sale file (all or nothing)
-     * @description Requires `CREATE_POINTOFSALES` and `UPDATE_POINTOFSALES`. The same file as the dry run, uploaded again: every row is checked again and written in one transaction. When any row has an error nothing is written and the report says `written: false`; a failure of the database rolls everything back (500). 400 and 409 as for the dry run.
+     * Import a file (all or nothing)
+     * @description Requires the resource's `CREATE_` and `UPDATE_` permissions. The same file (and mapping) as the dry run, uploaded again: every row is checked again and written in one transaction. When any row has an error nothing is written and the report says `written: false`; a failure of the database rolls everything back (500). New users get the password-reset e-mail. 400 and 409 as for the dry run.
      */
-    post: operations['importPointsOfSale'];
+    post: operations['runImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/{resource}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The dry run's report as an .xlsx
+     * @description Requires the resource's `CREATE_` and `UPDATE_` permissions. The same file (and mapping) as the dry run: answers the uploaded rows as an `.xlsx` with a last column 'Errores' (each row's problems, 'Columna: mensaje', one per line), so that the user fixes the file and uploads it again. Every value is a text cell (no formula). 400 and 409 as for the dry run.
+     */
+    post: operations['getImportErrorReport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/relations/{relation}/template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The relation (owner and related records). */
+        relation: components['schemas']['ImportRelation'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Download a relation's import template
+     * @description Requires the owner's `UPDATE_` permission (`UPDATE_CAMPAIGNS` or `UPDATE_CLIENTS`). An `.xlsx` with one column, the related records' code (points of sale) or SKU (products).
+     */
+    get: operations['getRelationImportTemplate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/relations/{relation}/{id}/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The relation (owner and related records). */
+        relation: components['schemas']['ImportRelation'];
+        /** @description The owner's id (the campaign or the client). */
+        id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a file of codes for a relation (dry run)
+     * @description Requires the owner's `UPDATE_` permission. A file with the related records' codes (or SKUs): answers how many would be linked (`created`) and how many are already linked (`unchanged`), and each unknown or repeated code by row. 404 when the owner does not exist.
+     */
+    post: operations['checkRelationImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/relations/{relation}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The relation (owner and related records). */
+        relation: components['schemas']['ImportRelation'];
+        /** @description The owner's id (the campaign or the client). */
+        id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Link the records of a file of codes (all or nothing)
+     * @description Requires the owner's `UPDATE_` permission. The same file again, checked and linked in one transaction: the listed records are added to the relation (the ones already linked stay). Any error writes nothing (`written: false`).
+     */
+    post: operations['runRelationImport'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3257,12 +3362,40 @@ export interface components {
       success: true;
       data: components['schemas']['PointOfSaleDetail'];
     };
+    /**
+     * @description An importable resource, named as its list's path.
+     * @enum {string}
+     */
+    ImportResource:
+      | 'pointofsales'
+      | 'products'
+      | 'clients'
+      | 'users'
+      | 'regions'
+      | 'brands'
+      | 'categories'
+      | 'subcategories';
     ImportFile: {
       /**
        * Format: binary
        * @description The `.xlsx` or `.csv` file (UTF-8 with or without BOM, or Windows-1252).
        */
       file: string;
+      /** @description The columns mapped by hand, as JSON: the file's header -> the column's field, e.g. `{"Tienda": "name"}` (the fields are the `columns` of a dry run's answer). */
+      mapping?: string;
+    };
+    ImportColumn: {
+      /**
+       * @description The Spanish header of the template.
+       * @example Código postal
+       */
+      header: string;
+      /**
+       * @description What a mapping names it by.
+       * @example zipCode
+       */
+      field: string;
+      required: boolean;
     };
     ImportIssue: {
       /**
@@ -3282,6 +3415,10 @@ export interface components {
       message: string;
     };
     ImportReport: {
+      /** @description The resource's columns (what a header can be mapped to). */
+      columns: components['schemas']['ImportColumn'][];
+      /** @description The file's headers that match no column (ignored unless mapped). */
+      unmatchedHeaders: string[];
       /**
        * @description Data rows read (empty rows left out).
        * @example 50
@@ -3324,6 +3461,12 @@ export interface components {
       success: true;
       data: components['schemas']['ImportReport'];
     };
+    /**
+     * @description A relation an import fills (owner-related).
+     * @enum {string}
+     */
+    ImportRelation:
+      'campaign-pointofsales' | 'campaign-products' | 'client-pointofsales' | 'client-products';
     Product: {
       /** @example 3 */
       id: number;
@@ -7831,16 +7974,19 @@ export interface operations {
       500: components['responses']['InternalServerError'];
     };
   };
-  getPointOfSaleImportTemplate: {
+  getImportTemplate: {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The template. */
+      /** @description The .xlsx file. */
       200: {
         headers: {
           /**
@@ -7860,11 +8006,14 @@ export interface operations {
       500: components['responses']['InternalServerError'];
     };
   };
-  checkPointOfSaleImport: {
+  checkImport: {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
       cookie?: never;
     };
     requestBody: {
@@ -7873,7 +8022,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The dry run's report (`written` is false). */
+      /** @description The report (`written` says whether the rows were saved; always false for a dry run). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7889,11 +8038,14 @@ export interface operations {
       500: components['responses']['InternalServerError'];
     };
   };
-  importPointsOfSale: {
+  runImport: {
     parameters: {
       query?: never;
       header?: never;
-      path?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
       cookie?: never;
     };
     requestBody: {
@@ -7902,7 +8054,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The report; `written` says whether the rows were saved. */
+      /** @description The report (`written` says whether the rows were saved; always false for a dry run). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7914,6 +8066,145 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getImportErrorReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ImportFile'];
+      };
+    };
+    responses: {
+      /** @description The .xlsx file. */
+      200: {
+        headers: {
+          /**
+           * @description The file name.
+           * @example attachment; filename="plantilla_puntos_de_venta.xlsx"
+           */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getRelationImportTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The relation (owner and related records). */
+        relation: components['schemas']['ImportRelation'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The .xlsx file. */
+      200: {
+        headers: {
+          /**
+           * @description The file name.
+           * @example attachment; filename="plantilla_puntos_de_venta.xlsx"
+           */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  checkRelationImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The relation (owner and related records). */
+        relation: components['schemas']['ImportRelation'];
+        /** @description The owner's id (the campaign or the client). */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ImportFile'];
+      };
+    };
+    responses: {
+      /** @description The report (`written` says whether the rows were saved; always false for a dry run). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportReportEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  runRelationImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The relation (owner and related records). */
+        relation: components['schemas']['ImportRelation'];
+        /** @description The owner's id (the campaign or the client). */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ImportFile'];
+      };
+    };
+    responses: {
+      /** @description The report (`written` says whether the rows were saved; always false for a dry run). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportReportEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       500: components['responses']['InternalServerError'];
     };

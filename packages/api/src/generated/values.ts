@@ -74,8 +74,11 @@ export const CONTRACT_SORT_COLUMNS = {
 
 /** The calls the contract sends as multipart/form-data ('POST /products'). */
 export const CONTRACT_MULTIPART_CALLS = [
-  'POST /pointofsales/import',
-  'POST /pointofsales/import/check',
+  'POST /imports/relations/{relation}/{id}',
+  'POST /imports/relations/{relation}/{id}/check',
+  'POST /imports/{resource}',
+  'POST /imports/{resource}/check',
+  'POST /imports/{resource}/report',
   'POST /products',
   'POST /sync/photos',
   'POST /users',

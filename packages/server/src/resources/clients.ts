@@ -65,7 +65,7 @@ const clientListing = {
 } satisfies Partial<ResourceConfig<ClientInput>>;
 
 /** spec 2 §5: the field rules of a client (the RFC in upper case); the values, or the 400. */
-async function prepareClient(input: ClientInput): Promise<PreparedWrite> {
+export async function prepareClient(input: ClientInput): Promise<PreparedWrite> {
   const issues: Issues = [];
   const code = cleanText(input.code);
   const commercialName = cleanText(input.commercialName);

@@ -35,7 +35,7 @@ import {
 import type { SortMap } from './contract-types.ts';
 
 type ProductInput = components['schemas']['ProductInput'];
-type ProductForm = ProductInput & { image?: UploadedFile };
+export type ProductForm = ProductInput & { image?: UploadedFile };
 
 const noun = { singular: 'producto', feminine: false };
 /** The option label of a product: "name (SKU)". */
@@ -50,7 +50,7 @@ const operations = {
   update: 'updateProduct',
   delete: 'deleteProduct',
 } as const;
-const clientsRelation = {
+export const clientsRelation = {
   related: { table: clients, id: clients.id },
   join: joinOf(productClients.productId, productClients.clientId),
 };
@@ -151,7 +151,7 @@ async function checkSubcategory(db: Db, subcategoryId: number, categoryId: numbe
   }
 }
 
-async function prepareProduct(
+export async function prepareProduct(
   input: ProductForm,
   { db, request, id }: WriteContext,
 ): Promise<PreparedWrite> {

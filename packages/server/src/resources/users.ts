@@ -25,7 +25,7 @@ import { checkRequired, cleanText, uniqueIds, type Issues } from './rules.ts';
 import type { SortMap } from './contract-types.ts';
 
 type UserInput = components['schemas']['UserCreateInput'];
-type UserForm = UserInput & { image?: UploadedFile };
+export type UserForm = UserInput & { image?: UploadedFile };
 
 const noun = { singular: 'usuario', feminine: false };
 const operations = {
@@ -36,7 +36,7 @@ const operations = {
   update: 'updateUser',
   delete: 'deleteUser',
 } as const;
-const regionsRelation = {
+export const regionsRelation = {
   related: { table: regions, id: regions.id },
   join: joinOf(userRegions.userId, userRegions.regionId),
 };
@@ -100,7 +100,12 @@ const userListing = {
 } satisfies Partial<ResourceConfig<UserForm>>;
 
 /** spec 2 §5 and §9: the field rules of a user; pushes its issues, returns the cleaned names. */
-function checkUserFields(input: UserForm, issues: Issues, principal: Principal, id?: number) {
+export function checkUserFields(
+  input: UserForm,
+  issues: Issues,
+  principal: Principal,
+  id?: number,
+) {
   const name = cleanText(input.name);
   const lastName = cleanText(input.lastName);
   const email = cleanText(input.email);
@@ -126,7 +131,11 @@ function checkUserFields(input: UserForm, issues: Issues, principal: Principal, 
 }
 
 /** spec 2 §4-§5: promoters need regions; any other profile keeps none. */
-async function checkProfileRegions(db: Db, input: UserForm, issues: Issues): Promise<number[]> {
+export async function checkProfileRegions(
+  db: Db,
+  input: UserForm,
+  issues: Issues,
+): Promise<number[]> {
   const [profile] = await db
     .select({ name: profiles.name })
     .from(profiles)

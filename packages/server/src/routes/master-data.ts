@@ -3,7 +3,7 @@ import { registerCampaigns } from '../resources/campaigns.ts';
 import { registerClients } from '../resources/clients.ts';
 import { registerLookups } from '../resources/lookups.ts';
 import { namedResources, registerNamedResource } from '../resources/named-resources.ts';
-import { registerPointOfSaleImport } from '../resources/import/routes.ts';
+import { registerImports } from '../resources/import/routes.ts';
 import { registerPointsOfSale } from '../resources/points-of-sale.ts';
 import { registerProducts } from '../resources/products.ts';
 import { registerProfiles } from '../resources/profiles.ts';
@@ -21,7 +21,7 @@ export default function masterDataRoutes(app: FastifyInstance): void {
   registerSubcategories(app);
   registerClients(app);
   registerPointsOfSale(app);
-  registerPointOfSaleImport(app);
+  registerImports(app);
   registerProducts(app);
   registerRegions(app);
   registerUsers(app);

@@ -22,11 +22,11 @@ async function check(file: Buffer, filename: string) {
   const body = multipart({}, [{ name: 'file', filename, value: file }]);
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/pointofsales/import/check',
+    url: '/api/v1/imports/pointofsales/check',
     headers: { ...bearer(token), ...body.headers },
     payload: body.payload,
   });
-  return expectFailure(response, 'checkPointOfSaleImport', 400);
+  return expectFailure(response, 'checkImport', 400);
 }
 
 describe('hostile import files', () => {

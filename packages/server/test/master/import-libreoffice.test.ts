@@ -69,11 +69,11 @@ describe.skipIf('skip' in office)('points of sale import of a LibreOffice file',
       const body = multipart({}, [{ name: 'file', filename: 'puntos.xlsx', value: file }]);
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/pointofsales/import',
+        url: '/api/v1/imports/pointofsales',
         headers: { ...bearer(token), ...body.headers },
         payload: body.payload,
       });
-      expect(expectSuccess(response, 'importPointsOfSale')).toMatchObject({
+      expect(expectSuccess(response, 'runImport')).toMatchObject({
         created: 1,
         errorCount: 0,
         written: true,

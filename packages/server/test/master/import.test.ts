@@ -27,7 +27,7 @@ async function send(url: string, file: Buffer, filename: string, auth = token) {
   const body = multipart({}, [{ name: 'file', filename, contentType: 'text/csv', value: file }]);
   return t.app.inject({
     method: 'POST',
-    url: `/api/v1/pointofsales/${url}`,
+    url: `/api/v1/imports/pointofsales${url ? `/${url}` : ''}`,
     headers: { ...bearer(auth), ...body.headers },
     payload: body.payload,
   });
@@ -75,10 +75,7 @@ describe('points of sale import', () => {
       'PV-0012,Tienda Doce,,04100,Otro,,Calle,1,,',
     ];
     const file = Buffer.from(`${HEADER}\n${rows.join('\n')}\n`);
-    const data = expectSuccess(
-      await send('import/check', file, 'puntos.csv'),
-      'checkPointOfSaleImport',
-    );
+    const data = expectSuccess(await send('check', file, 'puntos.csv'), 'checkImport');
     expect(data.errors).toEqual([
       { row: 3, column: 'Código', message: 'El código debe tener al menos 3 caracteres' },
       { row: 4, column: 'Nombre', message: 'El nombre es obligatorio' },
@@ -105,7 +102,7 @@ describe('points of sale import', () => {
       errorCount: 10,
       written: false,
     });
-    const confirm = expectSuccess(await send('import', file, 'puntos.csv'), 'importPointsOfSale');
+    const confirm = expectSuccess(await send('', file, 'puntos.csv'), 'runImport');
     expect(confirm).toMatchObject({ written: false, errorCount: 10 });
     expect(await count()).toBe(0);
   });
@@ -117,12 +114,9 @@ describe('points of sale import', () => {
       'PV-1002;Peña Niño;;04100;;;-Calle;5;',
     ].join('\r\n');
     const latin = Buffer.from(text, 'latin1');
-    const check = expectSuccess(
-      await send('import/check', latin, 'p.csv'),
-      'checkPointOfSaleImport',
-    );
+    const check = expectSuccess(await send('check', latin, 'p.csv'), 'checkImport');
     expect(check).toMatchObject({ created: 2, errorCount: 0 });
-    const done = expectSuccess(await send('import', latin, 'p.csv'), 'importPointsOfSale');
+    const done = expectSuccess(await send('', latin, 'p.csv'), 'runImport');
     expect(done).toMatchObject({ created: 2, written: true });
     const [row] = await t.db.select().from(pointsOfSale).where(eq(pointsOfSale.code, 'PV-1001'));
     expect(row).toMatchObject({
@@ -133,10 +127,7 @@ describe('points of sale import', () => {
       settlement: 'Del Carmen',
       isActive: false,
     });
-    const again = expectSuccess(
-      await send('import/check', latin, 'p.csv'),
-      'checkPointOfSaleImport',
-    );
+    const again = expectSuccess(await send('check', latin, 'p.csv'), 'checkImport');
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
   });
 
@@ -144,8 +135,8 @@ describe('points of sale import', () => {
     const text =
       '\uFEFFCODIGO,nombre,codigo postal,calle,numero exterior\nPV-1501,Tienda BOM,04100,Calle,1\n';
     const data = expectSuccess(
-      await send('import/check', Buffer.from(text, 'utf8'), 'bom.csv'),
-      'checkPointOfSaleImport',
+      await send('check', Buffer.from(text, 'utf8'), 'bom.csv'),
+      'checkImport',
     );
     expect(data).toMatchObject({ rows: 1, created: 1, errorCount: 0, warningCount: 0 });
   });
@@ -167,7 +158,7 @@ describe('points of sale import', () => {
       'Sí',
     ]);
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
-    const done = expectSuccess(await send('import', file, 'p.xlsx'), 'importPointsOfSale');
+    const done = expectSuccess(await send('', file, 'p.xlsx'), 'runImport');
     expect(done).toMatchObject({ created: 1, written: true });
     const [row] = await t.db.select().from(pointsOfSale).where(eq(pointsOfSale.code, 'PV-2001'));
     expect(row).toMatchObject({ name: 'Tienda Excel', zipCode: '04100', externalNumber: '7' });
@@ -179,13 +170,15 @@ describe('points of sale import', () => {
     const file = Buffer.from(`${HEADER}\n${rows.join('\n')}\n`);
     const original = pointOfSaleImport.writeBatch;
     let calls = 0;
-    const spy = vi.spyOn(pointOfSaleImport, 'writeBatch').mockImplementation(async (db, batch) => {
-      calls += 1;
-      if (calls === 2) throw new Error('disk full');
-      await original(db, batch);
-    });
+    const spy = vi
+      .spyOn(pointOfSaleImport, 'writeBatch')
+      .mockImplementation(async (db, batch, context) => {
+        calls += 1;
+        if (calls === 2) throw new Error('disk full');
+        await original(db, batch, context);
+      });
     try {
-      expectFailure(await send('import', file, 'p.csv'), 'importPointsOfSale', 500);
+      expectFailure(await send('', file, 'p.csv'), 'runImport', 500);
     } finally {
       spy.mockRestore();
     }
@@ -195,28 +188,33 @@ describe('points of sale import', () => {
 
   it('refuses hostile and unreadable files with a clear message', async () => {
     const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]);
-    const refused = await send('import/check', binary, 'p.csv');
+    const refused = await send('check', binary, 'p.csv');
     expect(refused.json()).toMatchObject({
       statusCode: 400,
       errorMessage: 'El archivo no es un CSV de texto.',
     });
-    const missing = await send('import/check', Buffer.from('Código,Nombre\nPV-1,Uno\n'), 'p.csv');
-    expect(missing.json()).toMatchObject({
-      statusCode: 400,
-      errorMessage: 'Falta la columna "Código postal".',
+    const missing = expectSuccess(
+      await send('check', Buffer.from('Código,Tienda\nPV-1,Uno\n'), 'p.csv'),
+      'checkImport',
+    );
+    expect(missing.unmatchedHeaders).toEqual(['Tienda']);
+    expect(missing.errors).toContainEqual({
+      row: 1,
+      column: 'Código postal',
+      message: 'Falta la columna "Código postal".',
     });
     const wide = Buffer.from(
       `${HEADER},${Array.from({ length: 60 }, (_, i) => `x${i}`).join(',')}\n`,
     );
-    expect((await send('import/check', wide, 'p.csv')).json()).toMatchObject({
+    expect((await send('check', wide, 'p.csv')).json()).toMatchObject({
       errorMessage: 'El archivo tiene más de 50 columnas.',
     });
   });
 
   it('refuses a second import of the same resource while one runs', async () => {
     await withImportLock(pointOfSaleImport.name, pointOfSaleImport.busyMessage, async () => {
-      const busy = await send('import/check', Buffer.from(`${HEADER}\n`), 'p.csv');
-      expectFailure(busy, 'checkPointOfSaleImport', 409);
+      const busy = await send('check', Buffer.from(`${HEADER}\n`), 'p.csv');
+      expectFailure(busy, 'checkImport', 409);
       expect(busy.json().errorMessage).toBe(pointOfSaleImport.busyMessage);
     });
   });
@@ -224,7 +222,7 @@ describe('points of sale import', () => {
   it('serves the template with headers, an example, rules and states', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/pointofsales/import/template',
+      url: '/api/v1/imports/pointofsales/template',
       headers: bearer(token),
     });
     expect(response.statusCode).toBe(200);
@@ -243,18 +241,14 @@ describe('points of sale import', () => {
     async (codes) => {
       const other = await tokenFor(t.app, t.db, codes);
       const file = Buffer.from(`${HEADER}\n`);
-      expectFailure(
-        await send('import/check', file, 'p.csv', other),
-        'checkPointOfSaleImport',
-        403,
-      );
-      expectFailure(await send('import', file, 'p.csv', other), 'importPointsOfSale', 403);
+      expectFailure(await send('check', file, 'p.csv', other), 'checkImport', 403);
+      expectFailure(await send('', file, 'p.csv', other), 'runImport', 403);
       const template = await t.app.inject({
         method: 'GET',
-        url: '/api/v1/pointofsales/import/template',
+        url: '/api/v1/imports/pointofsales/template',
         headers: bearer(other),
       });
-      expectFailure(template, 'getPointOfSaleImportTemplate', 403);
+      expectFailure(template, 'getImportTemplate', 403);
     },
   );
 });

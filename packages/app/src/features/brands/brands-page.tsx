@@ -5,6 +5,7 @@ import {
   namedColumns,
   namedForm,
 } from '../../components/resource';
+import { ImportButton } from '../../components/import/import-dialog';
 
 /** Brands (spec 2 §2): name, description, active. */
 export const brandsResource = defineResource({
@@ -17,5 +18,12 @@ export const brandsResource = defineResource({
 });
 
 export default function BrandsPage() {
-  return <ResourceListPage definition={brandsResource} />;
+  return (
+    <ResourceListPage
+      definition={brandsResource}
+      actions={
+        <ImportButton resource="brands" permission="BRANDS" plural="marcas" fileName="marcas" />
+      }
+    />
+  );
 }

@@ -5,6 +5,7 @@ import {
   namedColumns,
   namedForm,
 } from '../../components/resource';
+import { ImportButton } from '../../components/import/import-dialog';
 
 /** Categories (spec 2 §2): name, description, active. */
 export const categoriesResource = defineResource({
@@ -17,5 +18,17 @@ export const categoriesResource = defineResource({
 });
 
 export default function CategoriesPage() {
-  return <ResourceListPage definition={categoriesResource} />;
+  return (
+    <ResourceListPage
+      definition={categoriesResource}
+      actions={
+        <ImportButton
+          resource="categories"
+          permission="CATEGORIES"
+          plural="categorías"
+          fileName="categorias"
+        />
+      }
+    />
+  );
 }

@@ -11,6 +11,7 @@ import {
   type FormFieldsProps,
 } from '../../components/resource';
 import { clientSchema, type ClientOutput, type ClientValues } from './client-schema';
+import { ImportButton } from '../../components/import/import-dialog';
 
 function ClientFields({ form }: FormFieldsProps<ClientValues>) {
   const { control } = form;
@@ -74,5 +75,17 @@ export const clientsResource = defineResource<'/clients', ClientValues, ClientOu
 });
 
 export default function ClientsPage() {
-  return <ResourceListPage definition={clientsResource} />;
+  return (
+    <ResourceListPage
+      definition={clientsResource}
+      actions={
+        <ImportButton
+          resource="clients"
+          permission="CLIENTS"
+          plural="clientes"
+          fileName="clientes"
+        />
+      }
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import type { ImportReport } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { okEnvelope, page, stubApi } from '../../test/api-stub';
+import { okEnvelope, page, stubApi, type Route, type Routes } from '../../test/api-stub';
 import { renderScreen, signInWith } from '../../components/resource/testing/render-screen';
 import PointsOfSalePage from './points-of-sale-page';
 
@@ -15,6 +15,11 @@ const report = (changes: Partial<ImportReport>): ImportReport => ({
   errorCount: 0,
   warningCount: 0,
   written: false,
+  columns: [
+    { header: 'Código', field: 'code', required: true },
+    { header: 'Nombre', field: 'name', required: true },
+  ],
+  unmatchedHeaders: [],
   ...changes,
 });
 
@@ -28,8 +33,11 @@ function setup(permissions: string[], checks: ImportReport[] = []) {
   const api = stubApi({
     'GET /pointofsales/paged': okEnvelope(page([])),
     'GET /states/options': okEnvelope([]),
-    'POST /pointofsales/import/check': () => okEnvelope(checks.shift()!),
-    'POST /pointofsales/import': okEnvelope(report({ created: 2, written: true })),
+    // The stub types path parameters as numbers: the resource's name is cast.
+    ...({
+      'POST /imports/pointofsales/check': () => okEnvelope(checks.shift()!),
+      'POST /imports/pointofsales': okEnvelope(report({ created: 2, written: true })),
+    } as Routes),
   });
   return { api, ...renderScreen(<PointsOfSalePage />, { path: '/points-of-sales' }) };
 }
@@ -62,6 +70,6 @@ describe('points of sale import dialog', () => {
     await within(dialog).findByText('Sin errores: puedes importar el archivo.');
     await view.user.click(within(dialog).getByRole('button', { name: 'Importar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(view.api.to('POST /pointofsales/import')).toHaveLength(1);
+    expect(view.api.to('POST /imports/pointofsales' as Route)).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import {
   nullIfEmpty,
   textColumn,
 } from '../../components/resource';
-import { PointOfSaleImportButton } from './import-dialog';
+import { ImportButton } from '../../components/import/import-dialog';
 import { PointOfSaleFields } from './point-of-sale-fields';
 import {
   pointOfSaleSchema,
@@ -96,6 +96,16 @@ export const pointsOfSaleResource = defineResource<
 
 export default function PointsOfSalePage() {
   return (
-    <ResourceListPage definition={pointsOfSaleResource} actions={<PointOfSaleImportButton />} />
+    <ResourceListPage
+      definition={pointsOfSaleResource}
+      actions={
+        <ImportButton
+          resource="pointofsales"
+          permission="POINTOFSALES"
+          plural="puntos de venta"
+          fileName="puntos_de_venta"
+        />
+      }
+    />
   );
 }

@@ -18,6 +18,7 @@ import {
   type FormFieldsProps,
 } from '../../components/resource';
 import { productSchema, type ProductOutput, type ProductValues } from './product-schema';
+import { ImportButton } from '../../components/import/import-dialog';
 
 export function ProductFields({ form }: FormFieldsProps<ProductValues>) {
   const { control, setValue, getValues } = form;
@@ -141,5 +142,17 @@ export const productsResource = defineResource<'/products', ProductValues, Produ
 });
 
 export default function ProductsPage() {
-  return <ResourceListPage definition={productsResource} />;
+  return (
+    <ResourceListPage
+      definition={productsResource}
+      actions={
+        <ImportButton
+          resource="products"
+          permission="PRODUCTS"
+          plural="productos"
+          fileName="productos"
+        />
+      }
+    />
+  );
 }

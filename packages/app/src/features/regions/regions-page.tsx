@@ -14,6 +14,7 @@ import {
   type FormFieldsProps,
 } from '../../components/resource';
 import { regionSchema, type RegionOutput, type RegionValues } from './region-schema';
+import { ImportButton } from '../../components/import/import-dialog';
 
 function RegionFields(props: FormFieldsProps<RegionValues>) {
   // The 32 states come in one answer and are filtered here from the third character.
@@ -54,5 +55,17 @@ export const regionsResource = defineResource<'/regions', RegionValues, RegionOu
 });
 
 export default function RegionsPage() {
-  return <ResourceListPage definition={regionsResource} />;
+  return (
+    <ResourceListPage
+      definition={regionsResource}
+      actions={
+        <ImportButton
+          resource="regions"
+          permission="REGIONS"
+          plural="regiones"
+          fileName="regiones"
+        />
+      }
+    />
+  );
 }

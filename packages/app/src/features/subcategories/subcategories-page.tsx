@@ -16,6 +16,7 @@ import {
   type SubcategoryOutput,
   type SubcategoryValues,
 } from './subcategory-schema';
+import { ImportButton } from '../../components/import/import-dialog';
 
 function SubcategoryFields(props: FormFieldsProps<SubcategoryValues>) {
   return (
@@ -64,5 +65,17 @@ export const subcategoriesResource = defineResource<
 });
 
 export default function SubcategoriesPage() {
-  return <ResourceListPage definition={subcategoriesResource} />;
+  return (
+    <ResourceListPage
+      definition={subcategoriesResource}
+      actions={
+        <ImportButton
+          resource="subcategories"
+          permission="SUBCATEGORIES"
+          plural="subcategorías"
+          fileName="subcategorias"
+        />
+      }
+    />
+  );
 }

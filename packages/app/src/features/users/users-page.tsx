@@ -32,6 +32,7 @@ import { useModal } from '../../stores/modal-store';
 import { AdminChangePasswordModal, type PasswordTarget } from './admin-change-password-modal';
 import { isPromoterProfile } from '@anaquel/api/rules';
 import { latestBirthDate, userSchema, type UserOutput, type UserValues } from './user-schema';
+import { ImportButton } from '../../components/import/import-dialog';
 
 /**
  * What `POST /users` and `PUT /users/{id}` share, as multipart parts. Multipart leaves out empty
@@ -256,7 +257,12 @@ export default function UsersPage() {
   );
   return (
     <>
-      <ResourceListPage definition={definition} />
+      <ResourceListPage
+        definition={definition}
+        actions={
+          <ImportButton resource="users" permission="USERS" plural="usuarios" fileName="usuarios" />
+        }
+      />
       <AdminChangePasswordModal
         user={passwordTarget}
         isOpen={passwordModal.isOpen}

@@ -4,7 +4,7 @@ import { requestBodySchema } from '../../http/contract.ts';
 import { compileValidator, toValidationIssues } from '../../http/validation.ts';
 import { pointOfSaleIssues, zipCodeStateIssue } from '../points-of-sale.ts';
 import type { Issues } from '../rules.ts';
-import { textOf, type FileRow } from './columns.ts';
+import { activeOf, textOf, type FileRow } from './columns.ts';
 import type { Cell } from './table-reader.ts';
 
 // One row of a points of sale file turned into the form's input, with the catalogue's fill and
@@ -46,20 +46,6 @@ function numberOf(cell: Cell | undefined): number | null {
   if (typeof cell === 'number') return cell;
   const text = textOf(cell);
   return text === null ? null : Number(text);
-}
-
-const YES = new Set(['si', 'sí', '1', 'verdadero', 'true', 'x']);
-const NO = new Set(['no', '0', 'falso', 'false']);
-
-function activeOf(cell: Cell | undefined, issues: Issues, current: boolean | undefined): boolean {
-  if (typeof cell === 'boolean') return cell;
-  const text = textOf(cell);
-  if (text === null) return current ?? true;
-  const folded = text.toLowerCase();
-  if (YES.has(folded)) return true;
-  if (NO.has(folded)) return false;
-  issues.push({ field: 'isActive', message: 'El valor debe ser Sí o No.' });
-  return current ?? true;
 }
 
 function unique<T>(values: T[]): T[] {
