@@ -1,7 +1,7 @@
 // The file storage's reads of photos (issue #25): the S3 driver against s3rver beside the local
 // folder, in the same run.
 //
-//   pnpm --filter @anaquel/bench exec tsx storage.ts
+//   pnpm --filter @anaquel/bench bench:storage
 //
 // BENCH_STORAGE_PHOTOS photos of BENCH_STORAGE_KB KiB (default 200 of 350 KiB: a re-encoded
 // phone photo) and their thumbnails (12 KiB) are written to a local folder and to a bucket of
