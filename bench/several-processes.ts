@@ -5,7 +5,8 @@
 // 2. Throughput of a signed-in list read (GET brands/paged, 50 connections, 10 s after a 2 s
 //    warm-up, autocannon) on one process directly, on one process behind nginx, and on two
 //    behind nginx (round-robin), each beside the bare node:http baseline measured just before it
-//    in the same run. Writes bench/results/processes-<timestamp>.json and a markdown table.
+//    in the same run; every target twice, the second round in the reverse order. Writes
+//    bench/results/processes-<timestamp>.json and a markdown table.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -171,7 +172,9 @@ try {
     ['two processes behind nginx', `${cluster.nginxOrigin}${path_}`],
   ] as const;
   const rows = [];
-  for (const [label, url] of targets) {
+  // Twice, the second time in the reverse order: an order effect (warm-up, the machine's load
+  // drifting) shows as two different figures for one target.
+  for (const [label, url] of [...targets, ...[...targets].reverse()]) {
     const bare = await fire(baselineUrl);
     const run = await fire(url, admin);
     const row = {
