@@ -51,12 +51,26 @@ export function toDate(value: DateInput): Date | null {
 
 const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
 
+/**
+ * One Intl.DateTimeFormat per options and time zone: building one costs far more than formatting
+ * with it (a table of dates formats dozens on every render; issue #20).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
+  const key = `${JSON.stringify(options)}|${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, timeZone ? { ...options, timeZone } : options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** The date in es-MX with `options`, in `timeZone` (the browser's when omitted), or 'Sin fecha'. */
 function formatDateWith(value: DateInput, options: Intl.DateTimeFormatOptions, timeZone?: string) {
   const date = toDate(value);
   if (!date) return NO_DATE;
-  const zone = timeZone ? { timeZone } : {};
-  return new Intl.DateTimeFormat(LOCALE, { ...options, ...zone }).format(date);
+  return dateFormat(options, timeZone).format(date);
 }
 
 /** Day as dd/mm/aaaa in es-MX, or 'Sin fecha'. `timeZone` defaults to the browser's. */

@@ -12,14 +12,15 @@ type Pickers = typeof VisitPickers;
  */
 const visitPickers = deferredModule(() => import('./visit-pickers'));
 
+const fieldDayFormat = new Intl.DateTimeFormat('es-MX', {
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** 'YYYY-MM-DD' as the date field shows it (es-MX: '8/3/2026'). */
-const fieldDay = (day: string) =>
-  new Intl.DateTimeFormat('es-MX', {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+const fieldDay = (day: string) => fieldDayFormat.format(new Date(`${day}T00:00:00Z`));
 
 const RANGE_RULE = `Máximo ${CHECK_IN_MAX_DAYS} días desde la fecha inicial.`;
 
