@@ -23,13 +23,13 @@ type CheckInMapVisit = components['schemas']['CheckInMapVisit'];
 type CheckInMapCluster = components['schemas']['CheckInMapCluster'];
 
 /** The most points of sale one answer lists (`pointsOfSaleInView` counts them all). */
-export const MAP_POINTS_OF_SALE_LIMIT = 2000;
+const MAP_POINTS_OF_SALE_LIMIT = 2000;
 /** A cluster's cell on screen: 64 px of a 512 px tile, MapLibre's tile size. */
 const CELLS_PER_TILE = 8;
 /** The most cells along a side of the box, whatever zoom the client claims. */
 const MAX_CELLS_PER_SIDE = 256;
 
-export interface MapBox {
+interface MapBox {
   west: number;
   south: number;
   east: number;
@@ -47,7 +47,7 @@ export type CheckInMapQuery = CheckInFilter &
  * The side of the grid's cells in degrees: 1/8 of a tile at `zoom`, and never so small that the
  * box holds more than 256 cells along a side (a hostile zoom cannot ask for a million clusters).
  */
-export function cellDegrees({ west, south, east, north, zoom }: MapBox): number {
+function cellDegrees({ west, south, east, north, zoom }: MapBox): number {
   const byZoom = 360 / 2 ** Math.floor(zoom) / CELLS_PER_TILE;
   const bySize = Math.max(east - west, north - south) / MAX_CELLS_PER_SIDE;
   return Math.max(byZoom, bySize);
@@ -85,7 +85,8 @@ const inBox = (box: MapBox, lat: SQL, lng: SQL) =>
   sql`${lat} between ${box.south}::float8 and ${box.north}::float8 and ${lng} between ${box.west}::float8 and ${box.east}::float8`;
 
 interface AggregateRow extends Record<string, unknown> {
-  place: number;
+  /** The cell's number in the box (0 and up), OUTSIDE_BOX or WITHOUT_POSITION. */
+  key: number;
   count: number;
   latitude: number | null;
   longitude: number | null;
@@ -94,9 +95,16 @@ interface AggregateRow extends Record<string, unknown> {
   unknown: number;
 }
 
+const OUTSIDE_BOX = -1;
+const WITHOUT_POSITION = -2;
+/** Cells along a row of the key: more than the most cells along a side (MAX_CELLS_PER_SIDE + 1). */
+const KEY_ROW = 512;
+
 /**
- * One pass over the filter's visits: place 0 (in the box) grouped by grid cell, place 1 (placed
- * outside the box) and place 2 (no position) as one row each.
+ * One pass over the filter's visits, grouped by one integer: a visit in the box by its grid cell
+ * (the cell's row and column counted from the box's south-west cell), the others in OUTSIDE_BOX
+ * or WITHOUT_POSITION. The positions are computed once per visit (OFFSET 0 keeps the subquery
+ * from being folded into the grouping, which would repeat them in every expression).
  */
 async function aggregate(db: Db, query: CheckInMapQuery, where: SQL | undefined, size: number) {
   const positions = db
@@ -107,35 +115,28 @@ async function aggregate(db: Db, query: CheckInMapQuery, where: SQL | undefined,
     })
     .from(checkIns)
     .where(where)
+    .offset(0)
     .as('v');
   const lat = sql`${positions.lat}`;
   const lng = sql`${positions.lng}`;
-  const box = inBox(query, lat, lng);
-  // The place and the cell are columns of a subquery, so the outer query groups by their names.
-  const cells = db
-    .select({
-      lat: positions.lat,
-      lng: positions.lng,
-      state: positions.state,
-      place: sql<number>`case when ${lat} is null or ${lng} is null then 2
-        when ${box} then 0 else 1 end`.as('place'),
-      cellY: sql<number>`case when ${box} then floor(${lat} / ${size}::float8) end`.as('cell_y'),
-      cellX: sql<number>`case when ${box} then floor(${lng} / ${size}::float8) end`.as('cell_x'),
-    })
-    .from(positions)
-    .as('c');
+  const cell = (value: SQL, edge: number) =>
+    sql`(floor(${value} / ${size}::float8) - floor(${edge}::float8 / ${size}::float8))::int`;
+  const key = sql<number>`case when ${lat} is null or ${lng} is null then ${sql.raw(String(WITHOUT_POSITION))}
+    when ${inBox(query, lat, lng)}
+      then ${cell(lat, query.south)} * ${sql.raw(String(KEY_ROW))} + ${cell(lng, query.west)}
+    else ${sql.raw(String(OUTSIDE_BOX))} end`;
   const rows = await db
     .select({
-      place: cells.place,
+      key: sql<number>`${key}`.as('key'),
       count: sql<number>`count(*)::int`,
-      latitude: sql<number | null>`avg(${cells.lat})`,
-      longitude: sql<number | null>`avg(${cells.lng})`,
-      inRange: sql<number>`(count(*) filter (where ${cells.state} = 1))::int`,
-      outOfRange: sql<number>`(count(*) filter (where ${cells.state} = 2))::int`,
-      unknown: sql<number>`(count(*) filter (where ${cells.state} = 0))::int`,
+      latitude: sql<number | null>`avg(${lat})`,
+      longitude: sql<number | null>`avg(${lng})`,
+      inRange: sql<number>`(count(*) filter (where ${positions.state} = 1))::int`,
+      outOfRange: sql<number>`(count(*) filter (where ${positions.state} = 2))::int`,
+      unknown: sql<number>`(count(*) filter (where ${positions.state} = 0))::int`,
     })
-    .from(cells)
-    .groupBy(cells.place, cells.cellY, cells.cellX);
+    .from(positions)
+    .groupBy(sql`1`);
   return rows as AggregateRow[];
 }
 
@@ -244,18 +245,18 @@ export async function checkInMap(db: Db, query: CheckInMapQuery): Promise<CheckI
     aggregate(db, query, where, size),
     pointsOfSaleInBox(db, query),
   ]);
-  const countOf = (place: number) =>
-    rows.filter((row) => row.place === place).reduce((sum, row) => sum + row.count, 0);
-  const inView = countOf(0);
+  const inBoxRows = rows.filter((row) => row.key >= 0);
+  const countOf = (selected: AggregateRow[]) => selected.reduce((sum, row) => sum + row.count, 0);
+  const inView = countOf(inBoxRows);
   const few = inView <= query.visitsLimit;
   return {
     mode: few ? 'points' : 'clusters',
     cellDegrees: size,
     inView,
-    outsideView: countOf(1),
-    withoutPosition: countOf(2),
+    outsideView: countOf(rows.filter((row) => row.key === OUTSIDE_BOX)),
+    withoutPosition: countOf(rows.filter((row) => row.key === WITHOUT_POSITION)),
     visits: few && inView > 0 ? await visitsInBox(db, query, where) : [],
-    clusters: few ? [] : rows.filter((row) => row.place === 0).map(clusterOf),
+    clusters: few ? [] : inBoxRows.map(clusterOf),
     ...places,
   };
 }

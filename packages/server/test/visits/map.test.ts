@@ -71,7 +71,9 @@ afterAll(async () => {
 });
 
 const query = (params: Record<string, string | number | boolean>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
 
 async function map(params: Record<string, string | number | boolean>, token = reviewer) {
   const response = await t.app.inject({
@@ -93,17 +95,19 @@ async function listed(params: Record<string, string | number | boolean>) {
 
 /** Every stored visit with the position the map draws it at. */
 async function storedVisits() {
-  const rows = await t.db.execute<{
-    id: number;
-    user_id: number;
-    lat: number | null;
-    lng: number | null;
-  }>(sql`select id, user_id,
-      coalesce(check_in_latitude, check_out_latitude)::float8 as lat,
-      coalesce(check_in_longitude, check_out_longitude)::float8 as lng
-    from check_ins`);
-  return (Array.isArray(rows) ? rows : rows.rows).map((r) => ({
-    ...r,
+  const rows = await t.db
+    .select({
+      id: checkIns.id,
+      lat: sql<
+        number | null
+      >`coalesce(${checkIns.checkInLatitude}, ${checkIns.checkOutLatitude})::float8`,
+      lng: sql<
+        number | null
+      >`coalesce(${checkIns.checkInLongitude}, ${checkIns.checkOutLongitude})::float8`,
+    })
+    .from(checkIns);
+  return rows.map((r) => ({
+    id: r.id,
     lat: r.lat === null ? null : Number(r.lat),
     lng: r.lng === null ? null : Number(r.lng),
   }));

@@ -38,7 +38,7 @@ export const MAP_STATES: readonly { state: MapState; label: string; color: strin
 /** A point of sale's dot: white with a dark blue ring. */
 export const POINT_OF_SALE_COLOR = '#1e3a8a';
 
-export const mapStateOf = (status: GeoStatus): MapState =>
+const mapStateOf = (status: GeoStatus): MapState =>
   status === 'inRange' || status === 'outOfRange' ? status : 'unknown';
 
 /** The visible box, as the map reports it once it stops moving. */
@@ -61,7 +61,7 @@ const round = (value: number, places = 5) => Math.round(value * 10 ** places) / 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** The box as the server accepts it: inside the world's edges, rounded. */
-export function boxParams(box: MapBox) {
+function boxParams(box: MapBox) {
   return {
     west: round(clamp(box.west, -180, 180)),
     south: round(clamp(box.south, -90, 90)),

@@ -15,7 +15,7 @@ export type Selection = { longitude: number; latitude: number } & (
 const count = new Intl.NumberFormat('es-MX');
 
 /** A visit: promoter, point of sale, start, distance and state, and its surveys. */
-export function VisitDetails({ visit }: { visit: CheckInMapVisit }) {
+function VisitDetails({ visit }: { visit: CheckInMapVisit }) {
   return (
     <div className="flex flex-col gap-1 text-sm text-fg">
       <p className="font-semibold">{visit.user}</p>
@@ -41,7 +41,7 @@ export function VisitDetails({ visit }: { visit: CheckInMapVisit }) {
 }
 
 /** A cluster: how many visits, in each state. */
-export function ClusterDetails({
+function ClusterDetails({
   cluster,
   onZoomIn,
 }: {

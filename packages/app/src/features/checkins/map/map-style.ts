@@ -6,7 +6,7 @@
 import type { StyleSpecification } from 'maplibre-gl';
 
 /** Where the app serves the outlines (packages/app/public/map). */
-export const MEXICO_STATES_URL = '/map/mexico-states.json';
+const MEXICO_STATES_URL = '/map/mexico-states.json';
 
 /** A light base: pale sea, white land, grey state borders. */
 export function builtInStyle(origin: string): StyleSpecification {
