@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointsOfSale } from '../../src/db/schema/index.ts';
+import { clients, pointsOfSale, products, regions, users } from '../../src/db/schema/index.ts';
 import { bearer, createTestApp, expectSuccess, tokenFor, type TestApp } from '../helpers.ts';
 import { ensureLibreOffice } from '../reports/libreoffice.ts';
-import { multipart } from './fixtures.ts';
+import { apiAs, create, multipart } from './fixtures.ts';
 
 // issue 23: a points of sale file saved by a real spreadsheet program. LibreOffice opens a
 // Windows-1252 CSV with semicolons and saves it as .xlsx (shared strings, the zip code as a
@@ -80,6 +80,85 @@ describe.skipIf('skip' in office)('points of sale import of a LibreOffice file',
       });
       const [row] = await t.db.select().from(pointsOfSale).where(eq(pointsOfSale.code, 'PV-3001'));
       expect(row).toMatchObject({ name: 'Peña Niño', zipCode: '04100', street: 'Av. Ñandú' });
+    },
+  );
+
+  // The other resources: a Windows-1252 CSV with semicolons saved by LibreOffice as .xlsx, each.
+  const cases: [string, string[], () => Promise<unknown>][] = [
+    [
+      'clients',
+      [
+        'Código;Nombre comercial;Razón social;RFC;Activo',
+        'CL-3001;Peñafiel Ñandú;;PNA010101AB1;Sí',
+      ],
+      async () =>
+        expect(
+          (await t.db.select().from(clients).where(eq(clients.code, 'CL-3001')))[0],
+        ).toMatchObject({ commercialName: 'Peñafiel Ñandú' }),
+    ],
+    [
+      'products',
+      [
+        'SKU;Nombre;Categoría;Subcategoría;Marca;Clientes;Activo',
+        'SKU-3001;Jamón serrano;Salchichonería;Jamones;Marca Peñón;CL-3001;Sí',
+      ],
+      async () =>
+        expect(
+          (await t.db.select().from(products).where(eq(products.sku, 'SKU-3001')))[0],
+        ).toMatchObject({ name: 'Jamón serrano' }),
+    ],
+    [
+      'regions',
+      ['Nombre;Estados', 'Región Bajío;Guanajuato, Querétaro'],
+      async () =>
+        expect(
+          (await t.db.select().from(regions).where(eq(regions.name, 'Región Bajío')))[0],
+        ).toBeDefined(),
+    ],
+    [
+      'users',
+      [
+        'Correo;Nombre;Apellido;Fecha de nacimiento;Perfil;Activo',
+        'ines.nunez@ejemplo.mx;Inés;Núñez;31/05/1990;Administrador;Sí',
+      ],
+      async () =>
+        expect(
+          (await t.db.select().from(users).where(eq(users.email, 'ines.nunez@ejemplo.mx')))[0],
+        ).toMatchObject({ name: 'Inés', lastName: 'Núñez', dateOfBirth: '1990-05-31' }),
+    ],
+  ];
+  it(
+    'imports clients, products, regions and users from .xlsx files LibreOffice saved',
+    { timeout: 600_000 },
+    async () => {
+      const binary = 'binary' in office ? office.binary : '';
+      const api = await apiAs(t.app, t.db);
+      const category = await create(api, 'categories', 'createCategory', {
+        name: 'Salchichonería',
+        isActive: true,
+      });
+      await create(api, 'subcategories', 'createSubcategory', {
+        name: 'Jamones',
+        categoryId: category,
+        isActive: true,
+      });
+      await create(api, 'brands', 'createBrand', { name: 'Marca Peñón', isActive: true });
+      for (const [resource, lines, check] of cases) {
+        const file = await libreOfficeXlsx(binary, Buffer.from(lines.join('\r\n'), 'latin1'));
+        const body = multipart({}, [{ name: 'file', filename: 'datos.xlsx', value: file }]);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/imports/${resource}`,
+          headers: { ...bearer(api.token), ...body.headers },
+          payload: body.payload,
+        });
+        expect(expectSuccess(response, 'runImport'), resource).toMatchObject({
+          created: 1,
+          errorCount: 0,
+          written: true,
+        });
+        await check();
+      }
     },
   );
 });

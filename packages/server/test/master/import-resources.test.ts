@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importables } from '../../src/resources/import/registry.ts';
 import type { PermissionCode } from '../../src/auth/permission-catalogue.ts';
 import {
   brands,
@@ -235,6 +236,29 @@ describe('clients, catalogues and their reports', () => {
       { row: 3, column: 'Estados', message: 'Debe seleccionar al menos un estado' },
       { row: 4, column: 'Estados', message: 'El estado "Narnia" no existe.' },
     ]);
+  });
+
+  it('leaves the database as it was when the write fails halfway', async () => {
+    const count = async () =>
+      (await t.db.select({ n: sql<number>`count(*)::int` }).from(clients))[0]!.n;
+    const before = await count();
+    const lines = Array.from({ length: 700 }, (_, i) => `CL-9${i};Cliente ${i};ABC010101AB1`);
+    const file = latinCsv(['Código;Nombre comercial;RFC', ...lines]);
+    const { resource } = importables.clients!;
+    const original = resource.writeBatch.bind(resource);
+    let calls = 0;
+    const spy = vi.spyOn(resource, 'writeBatch').mockImplementation(async (db, rows, context) => {
+      calls += 1;
+      if (calls === 2) throw new Error('disk full');
+      await original(db, rows, context);
+    });
+    try {
+      expectFailure(await send('clients', '', file), 'runImport', 500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls).toBe(2);
+    expect(await count()).toBe(before);
   });
 
   it('answers the dry run as an .xlsx with an Errores column', async () => {
