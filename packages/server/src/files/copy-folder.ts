@@ -41,13 +41,10 @@ async function listFiles(root: string, folder = ''): Promise<string[]> {
   return names;
 }
 
-/**
- * The target holds these bytes: same size, and the same MD5 where its entity tag is one (a
- * multipart object's tag, `<hash>-<parts>`, is not the file's MD5: size only).
- */
+/** The target holds these bytes: same size, and the same MD5 where the target knows it. */
 function sameBytes(stored: StoredObject | null, size: number, md5: string): boolean {
   if (!stored || stored.size !== size) return false;
-  return stored.etag === undefined || stored.etag.includes('-') || stored.etag === md5;
+  return stored.md5 === undefined || stored.md5 === md5;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { CompletedPart, S3Client } from '@aws-sdk/client-s3';
@@ -76,7 +77,13 @@ export class S3FileStorage implements FileStorage {
     return `${this.config.prefix}${key}`;
   }
 
+  /**
+   * One PutObject. Its MD5 goes along twice: as Content-MD5, so S3 refuses bytes damaged on the
+   * way, and as the object's `md5` metadata, so `head` knows it even where the ETag is not an
+   * MD5 (objects encrypted with KMS).
+   */
   async put(key: string, data: Buffer): Promise<void> {
+    const md5 = createHash('md5').update(data).digest();
     await this.client.send(
       new this.sdk.PutObjectCommand({
         Bucket: this.config.bucket,
@@ -84,6 +91,8 @@ export class S3FileStorage implements FileStorage {
         Body: data,
         ContentLength: data.length,
         ContentType: contentTypeOf(key),
+        ContentMD5: md5.toString('base64'),
+        Metadata: { md5: md5.toString('hex') },
       }),
     );
   }
@@ -158,10 +167,17 @@ export class S3FileStorage implements FileStorage {
 
   async head(key: string): Promise<StoredObject | null> {
     try {
-      const { ContentLength, ETag } = await this.client.send(
+      const head = await this.client.send(
         new this.sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: this.keyOf(key) }),
       );
-      return { size: ContentLength ?? 0, ...(ETag ? { etag: ETag.replaceAll('"', '') } : {}) };
+      const etag = head.ETag?.replaceAll('"', '') ?? '';
+      // A multipart object's ETag is `<hash>-<parts>`; an encrypted one's is no MD5 at all.
+      const etagIsMd5 =
+        /^[0-9a-f]{32}$/.test(etag) &&
+        !head.SSECustomerAlgorithm &&
+        !head.ServerSideEncryption?.startsWith('aws:kms');
+      const md5 = head.Metadata?.md5 ?? (etagIsMd5 ? etag : undefined);
+      return { size: head.ContentLength ?? 0, ...(md5 ? { md5 } : {}) };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

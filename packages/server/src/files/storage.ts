@@ -18,10 +18,11 @@ import { pipeline } from 'node:stream/promises';
 export interface StoredObject {
   size: number;
   /**
-   * The object store's entity tag, without quotes, when the driver has one (S3: the MD5 of the
-   * bytes for a single-part upload, `<md5 of the parts' md5s>-<parts>` for a multipart one).
+   * The MD5 of the bytes, hex, when the storage knows it without reading them (S3: recorded by
+   * this driver's `put`, or the ETag of a single-part object not encrypted with KMS or a
+   * customer key). Unset: compare sizes only.
    */
-  etag?: string;
+  md5?: string;
 }
 
 /**

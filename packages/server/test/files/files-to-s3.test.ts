@@ -104,6 +104,27 @@ describe('copying a files folder into a bucket', () => {
     expect((await readAll((await bucket.get('ef/ef03.gif'))!)).toString()).toBe('GIF89a');
   });
 
+  it('trusts the MD5 recorded with an object over its ETag (not an MD5 under KMS)', async () => {
+    // An object whose bytes equal the local file's but whose recorded MD5 says otherwise: only
+    // the record can make the copy see a difference (the ETag, the bytes' MD5, would match).
+    const bytes = FILES['ab/ab01.jpg']!;
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+    await bucket.client.send(
+      new PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: 'ab/ab01.jpg',
+        Body: bytes,
+        Metadata: { md5: '0'.repeat(32) },
+      }),
+    );
+    expect(await bucket.head('ab/ab01.jpg')).toEqual({ size: bytes.length, md5: '0'.repeat(32) });
+    const report = await copyFolderToStorage(folder, bucket);
+    expect(report).toMatchObject({ copied: 1, skipped: 3, failed: 0 });
+    expect((await bucket.head('ab/ab01.jpg'))?.md5).toBe(
+      createHash('md5').update(bytes).digest('hex'),
+    );
+  });
+
   it(
     'runs as a command with progress, and refuses to run without a bucket',
     { timeout: 60_000 },
