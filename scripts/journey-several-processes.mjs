@@ -4,8 +4,9 @@
 // deploy/nginx.conf (round-robin), all on free ports. Through nginx: sign-in and a token refresh
 // answered by different processes, a designer edit made on one read on the other, a sync with a
 // photo, an export; a permission removed through one process refused by the other within 1 s;
-// then one process killed (kill -9) under load: what nginx may retry succeeds, the session goes
-// on, no acknowledged write is lost, and the process rejoins after a restart.
+// one process stopped (SIGTERM) under load: it drains and nothing fails; then one process
+// killed (kill -9) under load: what nginx may retry succeeds, the session goes on, no
+// acknowledged write is lost, and the process rejoins after a restart.
 // `node scripts/journey-several-processes.mjs` (pnpm test runs it); JOURNEY_DATABASE_URL names
 // the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres).
 import { Buffer } from 'node:buffer';
@@ -261,6 +262,60 @@ async function load(lb, token, ms, onTick) {
   return outcomes;
 }
 
+/** `3×200 1×502` for a list of statuses. @param {number[]} list */
+const tally = (list) =>
+  Object.entries(
+    list.reduce((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}),
+  )
+    .map(([status, count]) => `${count}×${status}`)
+    .join(' ');
+
+/** Every acknowledged brand is in the database. */
+async function acknowledgedStored(cluster, acknowledged) {
+  const stored = await cluster.query('select id from brands where id = any($1::int[])', [
+    acknowledged,
+  ]);
+  check(
+    stored.length === acknowledged.length,
+    `all ${acknowledged.length} acknowledged writes are stored`,
+  );
+}
+
+/** Until process `index` answers through nginx again; the seconds since `since`. */
+async function rejoins(cluster, lb, session, index, since) {
+  const back = `127.0.0.1:${cluster.apps[index].port}`;
+  const ms = await msUntil(async () => {
+    const answer = await lb('GET', 'brands/paged?PageSize=1', { token: session.token });
+    return answer.status === 200 && answer.by === back;
+  }, 20_000);
+  check(
+    Number.isFinite(ms),
+    `the restarted process answers through nginx again ${((Date.now() - since) / 1000).toFixed(1)} s after its restart began`,
+  );
+}
+
+async function rollingRestart(cluster, lb, session) {
+  process.stdout.write('SIGTERM of one process under load (a rolling restart)\n');
+  const started = Date.now();
+  let exit;
+  const outcomes = await load(lb, session.token, 9_000, () => {
+    if (!exit && Date.now() - started > 1_000) exit = cluster.terminate(0);
+  });
+  check((await exit) === 0, 'the stopped process drained and exited 0');
+  check(
+    outcomes.reads.every((status) => status === 200),
+    `every read answered 200: ${tally(outcomes.reads)}`,
+  );
+  check(
+    outcomes.writes.every((status) => status === 201),
+    `every write answered 201: ${tally(outcomes.writes)}`,
+  );
+  await acknowledgedStored(cluster, outcomes.acknowledged);
+  const restarted = Date.now();
+  await cluster.restart(0);
+  await rejoins(cluster, lb, session, 0, restarted);
+}
+
 async function killUnderLoad(cluster, lb, session) {
   process.stdout.write('kill -9 of one process under load\n');
   const started = Date.now();
@@ -271,12 +326,6 @@ async function killUnderLoad(cluster, lb, session) {
       cluster.kill(1);
     }
   });
-  const tally = (list) =>
-    Object.entries(
-      list.reduce((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}),
-    )
-      .map(([status, count]) => `${count}×${status}`)
-      .join(' ');
   check(
     outcomes.reads.every((status) => status === 200),
     `every read answered 200 (nginx retried them): ${tally(outcomes.reads)}`,
@@ -285,13 +334,7 @@ async function killUnderLoad(cluster, lb, session) {
     outcomes.writes.every((status) => status === 201 || status === 502),
     `writes: ${tally(outcomes.writes)} (a write cut with its process is a 502, never applied twice)`,
   );
-  const stored = await cluster.query('select id from brands where id = any($1::int[])', [
-    outcomes.acknowledged,
-  ]);
-  check(
-    stored.length === outcomes.acknowledged.length,
-    `all ${outcomes.acknowledged.length} acknowledged writes are stored`,
-  );
+  await acknowledgedStored(cluster, outcomes.acknowledged);
   const refreshed = await lb('POST', 'auth/refresh-token', { cookie: session.cookie });
   check(refreshed.status === 200, 'the session goes on (token refreshed)');
   session.token = refreshed.json?.data?.accessToken ?? session.token;
@@ -299,15 +342,7 @@ async function killUnderLoad(cluster, lb, session) {
 
   const restarted = Date.now();
   await cluster.restart(1);
-  const back = `127.0.0.1:${cluster.apps[1].port}`;
-  const ms = await msUntil(async () => {
-    const answer = await lb('GET', 'brands/paged?PageSize=1', { token: session.token });
-    return answer.status === 200 && answer.by === back;
-  }, 20_000);
-  check(
-    Number.isFinite(ms),
-    `the restarted process answers through nginx again ${((Date.now() - restarted) / 1000).toFixed(1)} s after its restart began`,
-  );
+  await rejoins(cluster, lb, session, 1, restarted);
 }
 
 const cluster = await startCluster({ processes: 2, demoData: true, label: 'journey' });
@@ -322,6 +357,7 @@ try {
   await syncWithPhoto(cluster, lb, admin);
   await exportReport(cluster, lb, admin);
   await permissionRemoved(cluster, admin);
+  await rollingRestart(cluster, lb, admin);
   await killUnderLoad(cluster, lb, admin);
 } catch (error) {
   check(false, `journey stopped: ${/** @type {Error} */ (error).stack}`);

@@ -170,6 +170,13 @@ export async function startCluster(options = {}) {
       nginxOrigin,
       databaseUrl,
       storage: storageEnv.kind,
+      /** SIGTERM to process `index`; resolves with its exit code once it exited. */
+      terminate(/** @type {number} */ index) {
+        const { child } = apps[index];
+        const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+        child.kill('SIGTERM');
+        return exited;
+      },
       /** kill -9 of process `index`. */
       kill(/** @type {number} */ index) {
         apps[index].child.kill('SIGKILL');

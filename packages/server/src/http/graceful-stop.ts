@@ -1,11 +1,13 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 // How a process leaves a running installation (docs/deployment.md, "Graceful stop"): on SIGTERM
 // its readiness answer (GET /api/v1/health) turns 503 at once, so a balancer that checks it stops
-// sending new requests; after `drainDelayMs` the listener closes (a balancer that does not check
-// gets "connection refused" and passes the request to another process, which is always safe to
-// retry), the requests in flight finish (an export or a ZIP streaming for minutes included, up
-// to `timeoutMs`), then the database closes and the process exits.
+// sending new requests, and every answer closes its connection; after `drainDelayMs` the
+// listener closes (a balancer that does not check gets "connection refused" and passes the
+// request to another process, which is always safe to retry), the requests in flight finish (an
+// export or a ZIP streaming for minutes included, up to `timeoutMs`), then the database closes
+// and the process exits.
 
 /** Long enough for a balancer checking readiness every 2 s to see the 503 twice. */
 const STOP_DRAIN_DELAY_MS = 5_000;
@@ -41,6 +43,13 @@ export async function stopGracefully(
 ): Promise<'drained' | 'timed out'> {
   const { drainDelayMs = STOP_DRAIN_DELAY_MS, timeoutMs = STOP_TIMEOUT_MS } = options;
   stopping.add(app);
+  // Every answer from now on closes its connection, so a balancer stops reusing its kept-alive
+  // connections to this process while the listener still accepts new ones: closing an idle
+  // kept-alive connection later races with a request the balancer sends on it at that moment
+  // (which it cannot pass on when it is a write).
+  app.server.on('request', (_request, response: ServerResponse) => {
+    response.shouldKeepAlive = false;
+  });
   await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timed out'>((resolve) => {
