@@ -66,9 +66,12 @@ export class S3FileStorage implements FileStorage {
       // and download) is refused or mishandled by several S3-compatible services.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      // Fail fast on an unreachable endpoint; an idle socket (a download paused by a slow
-      // client) is dropped after two minutes.
-      requestHandler: { connectionTimeout: 5000, requestTimeout: 120_000 },
+      // Fail fast on an unreachable endpoint (5 s to connect) or a stuck one (30 s until the
+      // answer begins). The limit ends with the answer's headers: a body may then wait unread
+      // as long as it must, e.g. while a slow client downloads the photos before it in the ZIP
+      // of photos, which opens a few ahead (checked: a body left unread for three times the
+      // limit still reads whole).
+      requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000 },
     });
   }
 
