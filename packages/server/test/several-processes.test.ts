@@ -17,7 +17,7 @@ import {
   refreshCookie,
   type TestApp,
 } from './helpers.ts';
-import { apiAs, create, type Api } from './master/fixtures.ts';
+import { apiAs, create, multipart, type Api } from './master/fixtures.ts';
 
 // Two server processes on one PostgreSQL database, as behind a load balancer (docs/deployment.md,
 // "Several processes"): two apps built by the app factory, each with its own database handle,
@@ -114,6 +114,51 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL', () => {
       cookies: { anaquel_refresh: refreshCookie(login)!.value },
     });
     expect(logout.statusCode).toBeLessThan(300);
+    await msUntil(async () => (await listOnB()).statusCode === 401, SEEN_WITHIN_MS);
+  });
+
+  /** A user signed in on B who may list brands there; the listing, asked again on B. */
+  async function signedInOnB() {
+    const user = await createUser(a.db, a.config, ['VIEW_BRANDS']);
+    const login = await b.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: user.email, password: user.password },
+    });
+    const { accessToken } = expectSuccess(login, 'login');
+    const listOnB = () =>
+      b.inject({ method: 'GET', url: '/api/v1/brands/paged', headers: bearer(accessToken) });
+    expectSuccess(await listOnB(), 'listBrands');
+    return { user, listOnB };
+  }
+
+  it('refuses on B, within 1 s, the sessions of a user whose password was changed through A', async () => {
+    const { user, listOnB } = await signedInOnB();
+    const change = await adminOnA.post('auth/admin-change-password', {
+      userId: user.id,
+      newPassword: 'Cambiada#2026',
+    });
+    expect(change.statusCode, change.body).toBeLessThan(300);
+    await msUntil(async () => (await listOnB()).statusCode === 401, SEEN_WITHIN_MS);
+  });
+
+  it('refuses on B, within 1 s, a user deactivated through A', async () => {
+    const { user, listOnB } = await signedInOnB();
+    const form = multipart({
+      name: 'Usuario',
+      lastName: 'Desactivado',
+      dateOfBirth: '1995-05-15',
+      email: user.email,
+      profileId: user.profileId,
+      isActive: false,
+    });
+    const update = await a.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${user.id}`,
+      headers: { ...bearer(adminOnA.token), ...form.headers },
+      payload: form.payload,
+    });
+    expectSuccess(update, 'updateUser');
     await msUntil(async () => (await listOnB()).statusCode === 401, SEEN_WITHIN_MS);
   });
 
