@@ -1,6 +1,6 @@
 import type { components } from '@anaquel/api/schema';
 import { Button, scoreText } from '@anaquel/ui';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { FieldFrame } from '../field-frame';
 import type { StoredAnswer, StoredSurvey } from '../store/db';
 import {
@@ -41,64 +41,96 @@ export interface SurveyRunnerProps {
   backHref: string;
 }
 
+/** What a question does with its answer: the same object for the runner's life (a ref inside). */
+interface Actions {
+  touch: (questionId: number) => void;
+  updateAnswers: SurveyRunnerProps['updateAnswers'];
+  addPhoto: SurveyRunnerProps['addPhoto'];
+}
+
 interface Ctx {
   answers: readonly StoredAnswer[];
   state: SurveyState;
   shown: (questionId: number) => boolean;
-  props: SurveyRunnerProps;
-  touch: (questionId: number) => void;
+  photoUrl: SurveyRunnerProps['photoUrl'];
+  actions: Actions;
 }
 
-function RunnerQuestion({
-  question,
-  level,
-  ctx,
-}: {
+const NO_ERRORS: readonly string[] = [];
+
+interface RunnerQuestionProps {
   question: QuestionNode;
   level: number;
-  ctx: Ctx;
-}) {
-  const stored = ctx.answers.find((a) => a.questionId === question.id);
-  const photoKeys = stored?.photoKeys ?? [];
-  const input = stored ? toPreviewAnswer(question, stored) : undefined;
-  const change = (patch: (answer: StoredAnswer | undefined) => StoredAnswer | null) => {
-    ctx.touch(question.id);
-    ctx.props.updateAnswers((answers) =>
-      withAnswer(answers, question.id, patch(answers.find((a) => a.questionId === question.id))),
-    );
-  };
-  return (
-    <FieldQuestion
-      question={question}
-      answer={input}
-      photoKeys={photoKeys}
-      errors={ctx.shown(question.id) ? (ctx.state.errors.get(question.id) ?? []) : []}
-      headingLevel={level}
-      photoUrl={ctx.props.photoUrl}
-      onChange={(next) =>
-        change((current) => toStoredAnswer(question, next, current?.photoKeys ?? []))
-      }
-      onTakePhoto={async (file) => {
-        const key = await ctx.props.addPhoto(file);
-        change((current) =>
-          toStoredAnswer(question, current ? toPreviewAnswer(question, current) : undefined, [
-            ...(current?.photoKeys ?? []),
-            key,
-          ]),
-        );
-      }}
-      onRemovePhoto={(key) =>
-        change((current) =>
-          toStoredAnswer(
-            question,
-            current ? toPreviewAnswer(question, current) : undefined,
-            (current?.photoKeys ?? []).filter((k) => k !== key),
-          ),
-        )
-      }
-    />
-  );
+  stored: StoredAnswer | undefined;
+  errors: readonly string[];
+  photoUrl: SurveyRunnerProps['photoUrl'];
+  actions: Actions;
 }
+
+const sameErrors = (a: readonly string[], b: readonly string[]) =>
+  a === b || (a.length === b.length && a.every((message, i) => message === b[i]));
+
+/**
+ * One question, rendered again only when its own answer, messages or photos change: an answer
+ * re-renders one question, not the survey's 300 (bench/README.md, the runner's figure).
+ */
+const RunnerQuestion = memo(
+  function RunnerQuestion({
+    question,
+    level,
+    stored,
+    errors,
+    photoUrl,
+    actions,
+  }: RunnerQuestionProps) {
+    const photoKeys = stored?.photoKeys ?? [];
+    const input = stored ? toPreviewAnswer(question, stored) : undefined;
+    const change = (patch: (answer: StoredAnswer | undefined) => StoredAnswer | null) => {
+      actions.touch(question.id);
+      actions.updateAnswers((answers) =>
+        withAnswer(answers, question.id, patch(answers.find((a) => a.questionId === question.id))),
+      );
+    };
+    return (
+      <FieldQuestion
+        question={question}
+        answer={input}
+        photoKeys={photoKeys}
+        errors={errors}
+        headingLevel={level}
+        photoUrl={photoUrl}
+        onChange={(next) =>
+          change((current) => toStoredAnswer(question, next, current?.photoKeys ?? []))
+        }
+        onTakePhoto={async (file) => {
+          const key = await actions.addPhoto(file);
+          change((current) =>
+            toStoredAnswer(question, current ? toPreviewAnswer(question, current) : undefined, [
+              ...(current?.photoKeys ?? []),
+              key,
+            ]),
+          );
+        }}
+        onRemovePhoto={(key) =>
+          change((current) =>
+            toStoredAnswer(
+              question,
+              current ? toPreviewAnswer(question, current) : undefined,
+              (current?.photoKeys ?? []).filter((k) => k !== key),
+            ),
+          )
+        }
+      />
+    );
+  },
+  (before, after) =>
+    before.question === after.question &&
+    before.level === after.level &&
+    before.stored === after.stored &&
+    before.photoUrl === after.photoUrl &&
+    before.actions === after.actions &&
+    sameErrors(before.errors, after.errors),
+);
 
 function RunnerSegment({ segment, level, ctx }: { segment: SegmentNode; level: number; ctx: Ctx }) {
   const Heading = `h${Math.min(6, level)}` as 'h2';
@@ -119,7 +151,14 @@ function RunnerSegment({ segment, level, ctx }: { segment: SegmentNode; level: n
             key={`q${item.node.id}`}
             question={item.node}
             level={level + 1}
-            ctx={ctx}
+            stored={ctx.answers.find((a) => a.questionId === item.node.id)}
+            errors={
+              ctx.shown(item.node.id)
+                ? (ctx.state.errors.get(item.node.id) ?? NO_ERRORS)
+                : NO_ERRORS
+            }
+            photoUrl={ctx.photoUrl}
+            actions={ctx.actions}
           />
         ),
       )}
@@ -140,12 +179,23 @@ export function SurveyRunner(props: SurveyRunnerProps) {
     () => surveyState(target.survey, stored.answers),
     [target.survey, stored.answers],
   );
+  // The latest props behind one stable object, so that the memoised questions keep theirs.
+  const latest = useRef(props);
+  latest.current = props;
+  const actions = useMemo<Actions>(
+    () => ({
+      touch: (id) => setTouched((before) => (before.has(id) ? before : new Set(before).add(id))),
+      updateAnswers: (change) => latest.current.updateAnswers(change),
+      addPhoto: (file) => latest.current.addPhoto(file),
+    }),
+    [],
+  );
   const ctx: Ctx = {
     answers: stored.answers,
     state,
     shown: (id) => checked || touched.has(id),
-    props,
-    touch: (id) => setTouched((before) => (before.has(id) ? before : new Set(before).add(id))),
+    photoUrl: props.photoUrl,
+    actions,
   };
   const segments = [...target.survey.segments]
     .sort((a, b) => a.order - b.order || a.id - b.id)
