@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pointsOfSale, states, zipCodes } from '../../src/db/schema/index.ts';
 import { pointOfSaleImport } from '../../src/resources/import/point-of-sale-import.ts';
 import { withImportLock } from '../../src/resources/import/lock.ts';
+import { confirmImport, type ImportContext } from '../../src/resources/import/engine.ts';
+import type { SheetRow } from '../../src/resources/import/table-reader.ts';
 import {
   bearer,
   createTestApp,
@@ -183,6 +185,27 @@ describe('points of sale import', () => {
       spy.mockRestore();
     }
     expect(calls).toBe(2);
+    expect(await count()).toBe(before);
+  });
+
+  it('stops at the next batch and writes nothing when the client goes away (Cancelar)', async () => {
+    const before = await count();
+    const controller = new AbortController();
+    async function* rows(): AsyncIterable<SheetRow> {
+      yield { row: 1, cells: HEADER.split(',') };
+      for (let i = 0; i < 1200; i += 1) {
+        // The client leaves while the second batch is read.
+        if (i === 700) controller.abort();
+        yield {
+          row: i + 2,
+          cells: [`PV-8${i}`, `Tienda ${i}`, '', '04100', '', '', 'Calle', '1', '', ''],
+        };
+      }
+    }
+    const context = { afterCommit: [] } as unknown as ImportContext;
+    await expect(
+      confirmImport(t.db, pointOfSaleImport, rows(), { context, signal: controller.signal }),
+    ).rejects.toMatchObject({ statusCode: 400, message: 'La importación se canceló.' });
     expect(await count()).toBe(before);
   });
 
