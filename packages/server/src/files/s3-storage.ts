@@ -66,12 +66,17 @@ export class S3FileStorage implements FileStorage {
       // and download) is refused or mishandled by several S3-compatible services.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      // Fail fast on an unreachable endpoint (5 s to connect) or a stuck one (30 s until the
-      // answer begins). The limit ends with the answer's headers: a body may then wait unread
-      // as long as it must, e.g. while a slow client downloads the photos before it in the ZIP
-      // of photos, which opens a few ahead (checked: a body left unread for three times the
-      // limit still reads whole).
-      requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000 },
+      // 5 s to connect; 60 s until an answer begins, then a failure (the SDK's default only
+      // warns); 5 minutes without a byte on a connection. That idle limit also holds for a body
+      // left unread, as the ZIP of photos does with the few it opens ahead while a slow client
+      // downloads the ones before (visits/photo-zip.ts): long enough for that, short enough
+      // that a stuck connection does not hold a request forever.
+      requestHandler: {
+        connectionTimeout: 5000,
+        requestTimeout: 60_000,
+        throwOnRequestTimeout: true,
+        socketTimeout: 5 * 60_000,
+      },
     });
   }
 
