@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +166,28 @@ describe('readiness', () => {
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('a bucket that hangs', () => {
+  it('fails the readiness check within its 2 s, not at the HTTP timeouts', async () => {
+    // Accepts connections and never answers.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const hanging = await S3FileStorage.create({
+        ...s3.storageConfig(),
+        endpoint: `http://127.0.0.1:${port}`,
+      });
+      const started = Date.now();
+      await expect(hanging.check()).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
