@@ -48,8 +48,10 @@ describe('/checkins filters', SCREEN_TEST_OPTIONS, () => {
     expect(screen.getByText('Máximo 7 días desde la fecha inicial.')).toBeInTheDocument();
 
     list.release();
-    await screen.findByText('Abarrotes 1');
-    const picker = await screen.findByRole('group', { name: 'Fechas' });
+    // The rows render as a transition, in slices: slow on a busy machine.
+    const slow = { timeout: 15_000 };
+    await screen.findByText('Abarrotes 1', {}, slow);
+    const picker = await screen.findByRole('group', { name: 'Fechas' }, slow);
     expect(picker).toHaveTextContent('20/11/2026–22/11/2026');
     expect(screen.queryByText('20/11/2026 – 22/11/2026')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Promotor' })).toHaveValue('Ana Promotora');
