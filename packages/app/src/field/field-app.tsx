@@ -14,7 +14,7 @@ import { persistenceWarning, usePersistence } from './store/use-persistence';
 import { clockSkewWarning } from './today/clock-skew';
 import { todayPlaces } from './today/today-list';
 import { TodayScreen } from './today/today-screen';
-import { useFieldWork } from './use-field-work';
+import { useFieldWork, type FieldWork } from './use-field-work';
 import { usePosition } from './use-position';
 import { toSyncCheckIn } from './visit/to-sync';
 
@@ -77,16 +77,8 @@ function PromoterDay({ user }: { user: SessionUser }) {
   const isOnline = useOnline();
   const now = useMinuteClock();
   const [page, navigate] = useFieldPage();
-  const hasVisits = field.visits.size > 0 || outbox.unsent > 0;
-  const storage = usePersistence(hasVisits);
-  const warnings = [
-    clockSkewWarning(field.work),
-    persistenceWarning(storage.persistence, hasVisits),
-  ].filter((warning) => warning !== null);
-  useEffect(() => {
-    prefetchLater(loadCheckIn);
-    prefetchLater(loadVisit);
-  }, []);
+  const { warnings, askPersistence } = useDayWarnings(field, outbox.unsent);
+  useEffect(() => [loadCheckIn, loadVisit].forEach(prefetchLater), []);
   const place =
     page.name === 'check-in' && field.work
       ? todayPlaces(field.work.data, field.visits, null).find(
@@ -124,7 +116,7 @@ function PromoterDay({ user }: { user: SessionUser }) {
             position={position}
             listHref={TODAY_PATH}
             onCheckIn={async (campaignId, unavailable) => {
-              storage.ask();
+              askPersistence();
               const visit = newVisit({
                 campaignId,
                 pointOfSaleId: place.pointOfSale.id,
@@ -155,6 +147,20 @@ function PromoterDay({ user }: { user: SessionUser }) {
       )}
     </RouterProvider>
   );
+}
+
+/**
+ * What today's list warns about: the phone's clock off the server's, and a browser that refuses
+ * to keep the device store while visits are on it (asked for once there are some).
+ */
+function useDayWarnings(field: FieldWork, unsent: number) {
+  const hasVisits = field.visits.size > 0 || unsent > 0;
+  const storage = usePersistence(hasVisits);
+  const warnings = [
+    clockSkewWarning(field.work),
+    persistenceWarning(storage.persistence, hasVisits),
+  ].filter((warning) => warning !== null);
+  return { warnings, askPersistence: storage.ask };
 }
 
 function subscribeOnline(onChange: () => void): () => void {
