@@ -2,7 +2,7 @@ import { Button, ConfirmDialog } from '@anaquel/ui';
 import { useState } from 'react';
 
 /** What the confirmation says: how many visits are not on the server, and what becomes of them. */
-export function signOutMessage(unsent: number, isOnline: boolean): string {
+function signOutMessage(unsent: number, isOnline: boolean): string {
   if (unsent === 0) return '¿Cerrar la sesión en este teléfono?';
   const count = unsent === 1 ? '1 visita' : `${unsent} visitas`;
   const kept =

@@ -1,7 +1,7 @@
 import type { StoredWork } from '../store/db';
 
 /** How far the phone's clock may be from the server's before the list warns (ms). */
-export const CLOCK_SKEW_LIMIT = 5 * 60_000;
+const CLOCK_SKEW_LIMIT = 5 * 60_000;
 
 /**
  * How far ahead of the server the phone's clock was when the download arrived (ms; negative:
