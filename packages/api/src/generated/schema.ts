@@ -237,8 +237,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Liveness and database check
-     * @description Public. Runs `select 1` against the database.
+     * Readiness of the database and the file storage
+     * @description Public. The readiness answer. Runs `select 1` against the database and checks the file storage (a HEAD on the bucket, or the local folder writable; given up after 2 s, reused for 5 s). 503 when either does not answer or the process is stopping.
      */
     get: operations['getHealth'];
     put?: never;
@@ -6437,7 +6437,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The server and its database answer. */
+      /** @description The server, its database and its file storage answer. */
       200: {
         headers: {
           [name: string]: unknown;
