@@ -107,11 +107,12 @@ export const productImport: RecordImport<ProductForm> = {
   dependsOn: { subcategoryId: 'categoryId' },
   relations: { clientIds: (id) => relatedIdsOf(clientsRelation.join, id) },
   lookups: async (db) => {
-    const [byCategory, bySubcategory, byBrand, byClient] = await Promise.all([
-      idsByName(db, categories, categories.id, [categories.name]),
-      subcategoriesByName(db),
-      idsByName(db, brands, brands.id, [brands.name]),
-      idsByName(db, clients, clients.id, [clients.code, clients.commercialName]),
+    const byCategory = await idsByName(db, categories, categories.id, [categories.name]);
+    const bySubcategory = await subcategoriesByName(db);
+    const byBrand = await idsByName(db, brands, brands.id, [brands.name]);
+    const byClient = await idsByName(db, clients, clients.id, [
+      clients.code,
+      clients.commercialName,
     ]);
     return {
       categories: byCategory,

@@ -199,10 +199,9 @@ export function recordImport<I>(declaration: RecordImport<I>): ImportResource<Pl
     keyField: key.field,
     async checkBatch(db, rows, context) {
       const keys = rows.map((row) => (textOf(row.cells.get(key.field)) ?? '').toLowerCase());
-      const [lookups, existing] = await Promise.all([
-        declaration.lookups(db),
-        existingOf(db, declaration, keys),
-      ]);
+      // One after another: in the confirm they share the transaction's one connection.
+      const lookups = await declaration.lookups(db);
+      const existing = await existingOf(db, declaration, keys);
       const checked: CheckedRow<Planned<I>>[] = [];
       for (const [index, row] of rows.entries()) {
         checked.push(await checkRow(db, row, lookups, existing.get(keys[index]!), context));
