@@ -3,7 +3,7 @@
 // file store (s3rver when the server has the S3 driver), behind a real nginx with
 // deploy/nginx.conf (round-robin), all on free ports. Through nginx: sign-in and a token refresh
 // answered by different processes, a designer edit made on one read on the other, a sync with a
-// photo, an export; a permission removed through one process refused by the other within 1 s;
+// photo seen in both processes' galleries, an export and the ZIP of photos; a permission removed through one process refused by the other within 1 s;
 // one process stopped (SIGTERM) under load: it drains and nothing fails; then one process
 // killed (kill -9) under load: what nginx may retry succeeds, the session goes on, no
 // acknowledged write is lost, and the process rejoins after a restart.
@@ -168,6 +168,11 @@ async function syncWithPhoto(cluster, lb, admin) {
   const result = sync.json?.data?.results?.[0];
   check(result?.status === 'created', `visit stored on ${sync.by} (${JSON.stringify(result)})`);
   for (const app of cluster.apps) {
+    const gallery = await client(app.origin)('GET', 'checkins/photos', { token: admin.token });
+    check(
+      gallery.status === 200 && gallery.bytes.includes(photoId),
+      `process ${app.port}'s gallery shows the photo`,
+    );
     const file = await client(app.origin)('GET', `files/${photoId}`, { token: admin.token });
     check(
       file.status === 200 && file.bytes.length > 0,
@@ -186,14 +191,25 @@ async function exportReport(cluster, lb, admin) {
     { token: admin.token },
   );
   // An .xlsx is a ZIP: complete only with its end-of-central-directory record at the end.
-  const end = answer.bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   check(
     answer.status === 200 && answer.bytes.subarray(0, 2).toString() === 'PK',
     `export answered ${answer.status}, ${answer.bytes.length} bytes`,
   );
+  check(endsWithZipDirectory(answer.bytes), 'the file ends with its ZIP directory');
+}
+
+/** Whether `bytes` end with a ZIP's end-of-central-directory record (and a comment < 64 KB). */
+function endsWithZipDirectory(bytes) {
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  return end > 0 && end >= bytes.length - 22 - 0xffff;
+}
+
+async function photoZip(lb, admin) {
+  process.stdout.write('The ZIP of photos through nginx (streamed, unbuffered)\n');
+  const answer = await lb('GET', 'checkins/photos/zip', { token: admin.token });
   check(
-    end >= answer.bytes.length - 22 - 0xffff && end > 0,
-    'the file ends with its ZIP directory',
+    answer.status === 200 && endsWithZipDirectory(answer.bytes),
+    `ZIP answered ${answer.status}, ${answer.bytes.length} bytes, ending with its directory`,
   );
 }
 
@@ -356,6 +372,7 @@ try {
   await designerEdit(cluster, lb, admin);
   await syncWithPhoto(cluster, lb, admin);
   await exportReport(cluster, lb, admin);
+  await photoZip(lb, admin);
   await permissionRemoved(cluster, admin);
   await rollingRestart(cluster, lb, admin);
   await killUnderLoad(cluster, lb, admin);

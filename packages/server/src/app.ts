@@ -55,6 +55,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Router and HTTP-parser failures leave as the envelope too (http/error-handler.ts).
     frameworkErrors: frameworkErrorHandler(config),
     clientErrorHandler,
+    // A request that reached a stopping process is served, not refused with a 503: the balancer
+    // already sent it and could not pass a write on (http/graceful-stop.ts).
+    return503OnClosing: false,
   }) as unknown as FastifyInstance;
 
   app.decorate('services', {
