@@ -2328,7 +2328,9 @@ export interface paths {
      *     Newest visit first; within a visit, its own photos in the order taken, then the answers'
      *     photos. Keyset paging: pass the page's `nextCursor` as `cursor` for the next page
      *     (`null` at the end). `totalCount` is counted on the first page only (no `cursor`), and is
-     *     null on the following ones. An end before the start is a 400 'La fecha de fin no puede ser
+     *     null on the following ones; it is exact up to 1 000 photos, beyond which it says 1 000
+     *     with `totalCountIsCapped` (counting further would make the first page as slow as the
+     *     window is large). An end before the start is a 400 'La fecha de fin no puede ser
      *     anterior a la fecha de inicio'; a cursor this operation did not give is a 400.
      */
     get: operations['listCheckInPhotos'];
@@ -2357,7 +2359,8 @@ export interface paths {
      *     `fotos.csv` (UTF-8 with BOM) mapping each file to its visit, point of sale, promoter,
      *     survey, question, answer and coordinates; text starting with `=`, `+`, `-`, `@`, a tab or a
      *     carriage return is prefixed with `'` so a spreadsheet never runs it as a formula. Every
-     *     error is answered as the JSON envelope before the first byte. A client that goes away stops
+     *     error is answered as the JSON envelope before the first byte, which leaves at once (nothing
+     *     is counted first: the size is known at the end). A client that goes away stops
      *     the work. At most one download runs per user: a second one is a 409 'Ya tienes una descarga
      *     de fotos en curso. Espera a que termine o cancélala.'
      */
@@ -5204,10 +5207,15 @@ export interface components {
        */
       nextCursor: string | null;
       /**
-       * @description Photos matching the filters, on the first page (no cursor); null after it.
+       * @description Photos matching the filters, on the first page (no cursor), exact up to 1 000 (then 1 000 with `totalCountIsCapped`); null after the first page.
        * @example 120
        */
       totalCount: number | null;
+      /**
+       * @description True when more than 1 000 photos match and `totalCount` says 1 000.
+       * @example false
+       */
+      totalCountIsCapped: boolean;
     };
     CheckInPhotoPageEnvelope: {
       /** @constant */
@@ -10979,16 +10987,6 @@ export interface operations {
            * @example attachment; filename="fotos_2026-11-01_2026-11-23.zip"
            */
           'Content-Disposition'?: string;
-          /**
-           * @description The number of photos the ZIP holds (the screen's progress).
-           * @example 120
-           */
-          'X-Photo-Count'?: number;
-          /**
-           * @description The photos' bytes (the ZIP is a little larger: headers and fotos.csv), for the screen's progress; a streamed ZIP has no Content-Length.
-           * @example 48000000
-           */
-          'X-Photo-Bytes'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -50,8 +50,6 @@ export function checkInPhotosQueryOptions(filter: CheckInPhotoFilter) {
 export interface PhotoZipProgress {
   /** Bytes received so far. */
   received: number;
-  /** The photos' bytes the server announced (the ZIP is a little larger), or null. */
-  expected: number | null;
 }
 
 export interface DownloadPhotosOptions {
@@ -88,8 +86,6 @@ async function download(
     response.headers.get('Content-Disposition'),
     'fotos.zip',
   );
-  const announced = Number(response.headers.get('X-Photo-Bytes'));
-  const expected = Number.isFinite(announced) && announced > 0 ? announced : null;
   const chunks: Uint8Array[] = [];
   let received = 0;
   if (data) {
@@ -100,7 +96,7 @@ async function download(
       if (sink) await sink.write(value);
       else chunks.push(value);
       received += value.byteLength;
-      onProgress?.({ received, expected });
+      onProgress?.({ received });
     }
   }
   return {

@@ -5,7 +5,7 @@ import { tryHoldLock } from '../db/held-locks.ts';
 import { registerOperation } from '../http/contract.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import { startPhotoZip } from '../visits/photo-zip.ts';
-import { checkDates, listPhotos, photoTotals, type PhotoFilter } from '../visits/photos.ts';
+import { checkDates, listPhotos, type PhotoFilter } from '../visits/photos.ts';
 
 type ZipQuery = NonNullable<operations['downloadCheckInPhotos']['parameters']['query']>;
 
@@ -59,20 +59,17 @@ export default function photoRoutes(app: FastifyInstance): void {
         if (!reply.raw.writableFinished) zip?.cancel();
       });
       try {
-        // Errors until here are still the JSON envelope; the headers say what the screen shows.
-        // The ZIP starts reading its first photos while the totals are counted.
+        // Errors until here are still the JSON envelope. Nothing is counted first: the first
+        // bytes leave at once (docs/gallery.md).
         zip = startPhotoZip(db(), app.services.storage, filter);
         zip.done.catch((error: unknown) => {
           request.log.error({ err: error }, 'photo ZIP failed while streaming');
         });
-        const { count, bytes } = await photoTotals(db(), filter);
         const day = (value: string | undefined, none: string) => value ?? none;
         const name = `fotos_${day(filter.startDate, 'sin_inicio')}_${day(filter.endDate, 'sin_fin')}.zip`;
         return reply
           .type('application/zip')
           .header('Content-Disposition', `attachment; filename="${name}"`)
-          .header('X-Photo-Count', String(count))
-          .header('X-Photo-Bytes', String(bytes))
           .header('Cache-Control', 'no-store')
           .header('X-Content-Type-Options', 'nosniff')
           .send(zip.stream);

@@ -203,28 +203,23 @@ export async function readPhotos(
   }));
 }
 
-/** The number of photos of the filter. */
-export async function countPhotos(db: Db, filter: PhotoFilter): Promise<number> {
+/** The first page counts the photos exactly up to this many (docs/gallery.md). */
+const PHOTO_COUNT_CAP = 1000;
+
+/** The number of photos of the filter, up to PHOTO_COUNT_CAP + 1. */
+async function countPhotos(db: Db, filter: PhotoFilter): Promise<number> {
   const where = visitConditions(filter);
-  const result = await db.execute(sql`select count(*)::int as n from check_ins ci
+  const result = await db.execute(sql`select count(*)::int as n from (select 1 from check_ins ci
     cross join lateral (${photosOfVisit(filter)}) p
-    ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}`);
+    ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    limit ${PHOTO_COUNT_CAP + 1}) counted`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-/** The number of photos of the filter and their bytes (the ZIP's headers, for its progress). */
-export async function photoTotals(
-  db: Db,
-  filter: PhotoFilter,
-): Promise<{ count: number; bytes: number }> {
-  const where = visitConditions(filter);
-  const result = await db.execute(sql`select count(*)::int as count,
-      coalesce(sum(f.size), 0)::float8 as bytes
-    from check_ins ci cross join lateral (${photosOfVisit(filter)}) p
-    join files f on f.id = p.file_id
-    ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}`);
-  const row = rowsOf<{ count: number; bytes: number }>(result)[0];
-  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+async function firstPageCount(db: Db, filter: PhotoFilter) {
+  const counted = await countPhotos(db, filter);
+  const capped = counted > PHOTO_COUNT_CAP;
+  return { totalCount: capped ? PHOTO_COUNT_CAP : counted, totalCountIsCapped: capped };
 }
 
 /** One page of the gallery: the photos after the cursor, the next cursor, the count on page 1. */
@@ -242,6 +237,6 @@ export async function listPhotos(
   return {
     rows: page.map(({ mime: _m, size: _s, storageKey: _k, key: _key, ...photo }) => photo),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last.key) : null,
-    totalCount: after ? null : await countPhotos(db, filter),
+    ...(after ? { totalCount: null, totalCountIsCapped: false } : await firstPageCount(db, filter)),
   };
 }

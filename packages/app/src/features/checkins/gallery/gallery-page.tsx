@@ -16,6 +16,23 @@ import { PhotoLightbox } from './photo-lightbox';
 
 const NO_PERMISSIONS: readonly string[] = [];
 
+/**
+ * The filter's photos as the screen says them: the server counts exactly up to 1 000; beyond,
+ * '1,000+' until every page is loaded (then the loaded ones are all of them).
+ */
+function countLabel(
+  totalCount: number | null,
+  isCapped: boolean,
+  loaded: number,
+  hasMore: boolean,
+): string | null {
+  if (totalCount === null) return null;
+  if (!isCapped) return totalCount.toLocaleString('es-MX');
+  return hasMore
+    ? `${Math.max(totalCount, loaded).toLocaleString('es-MX')}+`
+    : loaded.toLocaleString('es-MX');
+}
+
 /** The first page of the photos at the URL's filters, and the promoters to filter by. */
 export const prefetch: ScreenPrefetch = (queryClient, { search, permissions }) => {
   void queryClient.prefetchInfiniteQuery(
@@ -78,7 +95,14 @@ export default function GalleryPage() {
   const filter = useMemo(() => photoFilterFromParams(params, permissions), [params, permissions]);
   const photos = useInfiniteQuery(checkInPhotosQueryOptions(filter));
   const rows = useMemo(() => photos.data?.pages.flatMap((page) => page.rows) ?? [], [photos.data]);
-  const totalCount = photos.data?.pages[0]?.totalCount ?? null;
+  const first = photos.data?.pages[0];
+  const totalCount = first?.totalCount ?? null;
+  const totalLabel = countLabel(
+    totalCount,
+    first?.totalCountIsCapped === true,
+    rows.length,
+    photos.hasNextPage,
+  );
   const [open, setOpen] = useState<number | null>(null);
   const { fetchNextPage } = photos;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -105,11 +129,16 @@ export default function GalleryPage() {
           canFilterByPromoter={permissions.includes('VIEW_USERS')}
           onChange={setFilter}
         />
-        <PhotoDownload filter={filter} count={totalCount} onError={onError} />
+        <PhotoDownload
+          filter={filter}
+          count={totalCount}
+          countLabel={totalLabel}
+          onError={onError}
+        />
       </div>
       <PhotoGrid
         photos={rows}
-        totalCount={totalCount}
+        totalLabel={totalLabel}
         isLoading={photos.isPending}
         isError={photos.isError}
         onRetry={() => void photos.refetch()}
@@ -121,7 +150,7 @@ export default function GalleryPage() {
       <PhotoLightbox
         photos={rows}
         index={open}
-        totalCount={totalCount}
+        totalLabel={totalLabel}
         hasMore={photos.hasNextPage}
         onLoadMore={loadMore}
         onIndexChange={setOpen}

@@ -35,7 +35,7 @@ function Gallery({ photos, totalCount, isLoading, openAt, width }: GalleryArgs) 
     <div className="p-4" style={width ? { width, maxWidth: '100%' } : undefined}>
       <PhotoGrid
         photos={photos}
-        totalCount={totalCount}
+        totalLabel={totalCount === null ? null : String(totalCount)}
         isLoading={isLoading}
         isError={false}
         onRetry={() => undefined}
@@ -48,7 +48,7 @@ function Gallery({ photos, totalCount, isLoading, openAt, width }: GalleryArgs) 
       <PhotoLightbox
         photos={photos}
         index={open}
-        totalCount={totalCount}
+        totalLabel={totalCount === null ? null : String(totalCount)}
         hasMore={false}
         onLoadMore={() => undefined}
         onIndexChange={setOpen}

@@ -12,7 +12,7 @@ import { photoRows } from './photo-fixture';
 // The photo gallery, /checkins/fotos (issue #24, docs/gallery.md).
 
 const firstPage = (count: number, total: number, nextCursor: string | null = null) =>
-  okEnvelope({ rows: photoRows(count), nextCursor, totalCount: total });
+  okEnvelope({ rows: photoRows(count), nextCursor, totalCount: total, totalCountIsCapped: false });
 
 describe('/checkins/fotos', SCREEN_TEST_OPTIONS, () => {
   it("asks for the URL's filters and shows each photo with its context", async () => {
@@ -64,7 +64,12 @@ describe('/checkins/fotos', SCREEN_TEST_OPTIONS, () => {
     const api = stubApi({
       'GET /checkins/photos': (request) =>
         request.query.get('cursor')
-          ? okEnvelope({ rows: photoRows(2, 2), nextCursor: null, totalCount: null })
+          ? okEnvelope({
+              rows: photoRows(2, 2),
+              nextCursor: null,
+              totalCount: null,
+              totalCountIsCapped: false,
+            })
           : firstPage(2, 4, 'next'),
     });
     const { user } = renderScreen(<GalleryPage />, { path: '/checkins/fotos' });

@@ -3,12 +3,16 @@ import { Button, DownloadIcon } from '@anaquel/ui';
 import { formatBytes } from './save-file';
 import { usePhotoDownload, type PhotoDownloadState } from './use-photo-download';
 
-/** 'Descargando… 12,5 MB de ~48,0 MB (26 %)' while the ZIP arrives. */
-function progressText(state: Extract<PhotoDownloadState, { kind: 'downloading' }>): string {
-  const { received, expected } = state.progress;
-  if (!expected) return `Descargando fotos… ${formatBytes(received)}`;
-  const percent = Math.min(99, Math.floor((received / expected) * 100));
-  return `Descargando fotos… ${formatBytes(received)} de ~${formatBytes(expected)} (${percent} %)`;
+/**
+ * 'Descargando 120 fotos… 12,5 MB': the ZIP is streamed as the server builds it, so its size is
+ * known only at its end; the bytes received say it is moving.
+ */
+function progressText(
+  state: Extract<PhotoDownloadState, { kind: 'downloading' }>,
+  count: string | null,
+): string {
+  const photos = count === '1' ? '1 foto' : `${count ?? ''} fotos`;
+  return `Descargando ${photos}… ${formatBytes(state.progress.received)}`;
 }
 
 /**
@@ -18,11 +22,14 @@ function progressText(state: Extract<PhotoDownloadState, { kind: 'downloading' }
 export function PhotoDownload({
   filter,
   count,
+  countLabel,
   onError,
 }: {
   filter: CheckInPhotoFilter;
   /** The filter's photos, or null while unknown. */
   count: number | null;
+  /** The same as the screen says it ('1,000+'). */
+  countLabel: string | null;
   onError: (error: unknown) => void;
 }) {
   const { state, start, cancel } = usePhotoDownload(onError);
@@ -36,7 +43,7 @@ export function PhotoDownload({
           onPress={() => void start(filter, count ?? 0)}
         >
           <DownloadIcon className="size-4" />
-          {`Descargar fotos (${count ?? '…'})`}
+          {`Descargar fotos (${countLabel ?? '…'})`}
         </Button>
         {downloading && (
           <Button variant="secondary" onPress={cancel}>
@@ -46,17 +53,7 @@ export function PhotoDownload({
       </div>
       <div role="status" aria-live="polite" className="text-sm">
         {downloading && (
-          <div className="flex flex-col gap-1">
-            <span className="text-fg-muted tabular-nums">{progressText(state)}</span>
-            {state.progress.expected ? (
-              <progress
-                aria-label="Progreso de la descarga"
-                className="h-2 w-64 max-w-full"
-                max={state.progress.expected}
-                value={Math.min(state.progress.received, state.progress.expected)}
-              />
-            ) : null}
-          </div>
+          <span className="text-fg-muted tabular-nums">{progressText(state, countLabel)}</span>
         )}
         {state.kind === 'saved' && (
           <span className="text-fg-muted">{`Descarga lista: ${state.fileName}`}</span>

@@ -5,8 +5,8 @@ import { PhotoContext, photoAlt } from './photo-context';
 
 export interface PhotoGridProps {
   photos: readonly CheckInPhoto[];
-  /** The filter's photos (from the first page), or null while unknown. */
-  totalCount: number | null;
+  /** The filter's photos as the screen says them ('1,000+'), or null while unknown. */
+  totalLabel: string | null;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
@@ -51,7 +51,7 @@ function useWhenVisible(onVisible: () => void, enabled: boolean) {
  */
 export function PhotoGrid({
   photos,
-  totalCount,
+  totalLabel,
   isLoading,
   isError,
   onRetry,
@@ -97,7 +97,7 @@ export function PhotoGrid({
           >
             <Button
               variant="ghost"
-              aria-label={`Ver foto ${index + 1} de ${totalCount ?? photos.length}: ${photoAlt(photo)}`}
+              aria-label={`Ver foto ${index + 1} de ${totalLabel ?? photos.length}: ${photoAlt(photo)}`}
               onPress={() => onOpen(index)}
               className="aspect-square h-auto w-full overflow-hidden rounded-md p-0"
             >

@@ -7,8 +7,8 @@ export interface PhotoLightboxProps {
   photos: readonly CheckInPhoto[];
   /** The photo shown, or null when closed. */
   index: number | null;
-  /** The filter's photos ('n / total'); the loaded ones when unknown. */
-  totalCount: number | null;
+  /** The filter's photos as the screen says them ('n / total'); the loaded ones when unknown. */
+  totalLabel: string | null;
   hasMore: boolean;
   /** Loads the next page (the lightbox moves on once it is there). */
   onLoadMore: () => void;
@@ -93,14 +93,14 @@ function LightboxStage({
 export function PhotoLightbox({
   photos,
   index,
-  totalCount,
+  totalLabel,
   hasMore,
   onLoadMore,
   onIndexChange,
   photoSrc = defaultSrc,
 }: PhotoLightboxProps) {
   const wanted = useRef<number | null>(null);
-  const total = Math.max(totalCount ?? 0, photos.length);
+  const total = totalLabel ?? String(photos.length);
   const canGoBack = index !== null && index > 0;
   const canGoOn = index !== null && (index < photos.length - 1 || hasMore);
 

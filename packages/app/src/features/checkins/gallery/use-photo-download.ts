@@ -56,7 +56,7 @@ export function usePhotoDownload(onError: (error: unknown) => void) {
       const suggested = `fotos_${filter.startDate ?? 'sin_inicio'}_${filter.endDate ?? 'sin_fin'}.zip`;
       const canStream = 'showSaveFilePicker' in window;
       if (canStream && photoCount >= STREAM_TO_DISK_FROM_PHOTOS) sink = await pickFile(suggested);
-      setState({ kind: 'downloading', progress: { received: 0, expected: null } });
+      setState({ kind: 'downloading', progress: { received: 0 } });
       const result = await downloadCheckInPhotos(filter, {
         signal: controller.signal,
         sink,
