@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,10 +13,25 @@ import { writeNginxConfig } from '../deploy/nginx-config.mjs';
 // when nginx is installed; the several-processes journey installs it and runs it for real).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The YAML parser the contract's linter uses (a dev dependency of the root already).
-const { parseYaml } = createRequire(
-  createRequire(import.meta.url).resolve('@redocly/cli/package.json'),
-)('@redocly/openapi-core') as { parseYaml: (text: string) => unknown };
+// A YAML parser already installed for the tooling (`yaml` or `js-yaml`, both in the lockfile
+// through the contract's linter and the build tools; no dependency of this repository's own):
+// taken from pnpm's store, since neither is a direct dependency of the root.
+function yamlParser(): (text: string) => unknown {
+  const store = path.join(root, 'node_modules', '.pnpm');
+  for (const [prefix, name, parse] of [
+    ['yaml@', 'yaml', 'parse'],
+    ['js-yaml@', 'js-yaml', 'load'],
+  ] as const) {
+    const entry = readdirSync(store).find((folder) => folder.startsWith(prefix));
+    if (!entry) continue;
+    const module = createRequire(path.join(store, entry, 'node_modules', name, 'package.json'))(
+      `./`,
+    ) as Record<string, (text: string) => unknown>;
+    return module[parse]!;
+  }
+  throw new Error('No YAML parser (yaml or js-yaml) in node_modules/.pnpm: run pnpm install');
+}
+const parseYaml = yamlParser();
 
 interface Service {
   image?: string;
