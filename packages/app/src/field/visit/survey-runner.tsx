@@ -49,7 +49,8 @@ interface Actions {
 }
 
 interface Ctx {
-  answers: readonly StoredAnswer[];
+  /** The stored answers by question (one look-up per question, not a search of the list). */
+  answers: ReadonlyMap<number, StoredAnswer>;
   state: SurveyState;
   shown: (questionId: number) => boolean;
   photoUrl: SurveyRunnerProps['photoUrl'];
@@ -151,7 +152,7 @@ function RunnerSegment({ segment, level, ctx }: { segment: SegmentNode; level: n
             key={`q${item.node.id}`}
             question={item.node}
             level={level + 1}
-            stored={ctx.answers.find((a) => a.questionId === item.node.id)}
+            stored={ctx.answers.get(item.node.id)}
             errors={
               ctx.shown(item.node.id)
                 ? (ctx.state.errors.get(item.node.id) ?? NO_ERRORS)
@@ -190,8 +191,12 @@ export function SurveyRunner(props: SurveyRunnerProps) {
     }),
     [],
   );
+  const byQuestion = useMemo(
+    () => new Map(stored.answers.map((answer) => [answer.questionId, answer])),
+    [stored.answers],
+  );
   const ctx: Ctx = {
-    answers: stored.answers,
+    answers: byQuestion,
     state,
     shown: (id) => checked || touched.has(id),
     photoUrl: props.photoUrl,
