@@ -23,6 +23,11 @@ export function deferredModule<T>(importer: () => Promise<T>): DeferredModule<T>
 
 /** Without word of the content's paint (no largest-paint timing, or it is not the largest). */
 const PAINT_WAIT_MS = 1_000;
+/**
+ * After a largest paint, how long without a larger one before the content counts as painted: the
+ * rows' frame can be followed by a larger candidate a few frames later (seen on a loaded phone).
+ */
+const PAINT_SETTLE_MS = 250;
 /** When the content does not come (a slow or stuck list), the module loads anyway. */
 const AT_THE_LATEST_MS = 3_000;
 
@@ -31,16 +36,17 @@ const timingTypes = (): readonly string[] =>
   typeof PerformanceObserver === 'undefined' ? [] : (PerformanceObserver.supportedEntryTypes ?? []);
 
 /**
- * Calls `callback` once what was rendered before this call is on screen: when the browser reports
- * a largest paint from now on (the entry comes once the frame is presented, which a busy phone
- * does up to hundreds of milliseconds after the render). At once when the person has already
- * clicked or typed in this document (the browser then reports no more largest paints: a screen
- * opened from the menu), after PAINT_WAIT_MS without word, and after a frame's time where the
- * browser has no such timing. Returns a cancel.
+ * Calls `callback` once what was rendered before this call is on screen: PAINT_SETTLE_MS after the
+ * last largest paint the browser reports from now on (an entry comes once its frame is presented,
+ * which a busy phone does hundreds of milliseconds after the render). At once when the person has
+ * already clicked or typed in this document (the browser then reports no more largest paints: a
+ * screen opened from the menu), after PAINT_WAIT_MS without word, and after a frame's time where
+ * the browser has no such timing. Returns a cancel.
  */
 function afterPainted(callback: () => void): () => void {
   const since = performance.now();
   const observers: PerformanceObserver[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const cancel = () => {
     for (const observer of observers) observer.disconnect();
     clearTimeout(timer);
@@ -49,17 +55,23 @@ function afterPainted(callback: () => void): () => void {
     cancel();
     callback();
   };
-  const watch = (type: string, isTheOne: (entry: PerformanceEntry) => boolean) => {
+  const wait = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(done, ms);
+  };
+  const watch = (type: string, onEntries: (entries: PerformanceEntryList) => void) => {
     if (!timingTypes().includes(type)) return;
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some(isTheOne)) done();
-    });
+    const observer = new PerformanceObserver((list) => onEntries(list.getEntries()));
     observer.observe({ type, buffered: true });
     observers.push(observer);
   };
-  watch('largest-contentful-paint', (entry) => entry.startTime >= since);
-  watch('first-input', () => true);
-  const timer = setTimeout(done, observers.length > 0 ? PAINT_WAIT_MS : 50);
+  watch('largest-contentful-paint', (entries) => {
+    if (entries.some((entry) => entry.startTime >= since)) wait(PAINT_SETTLE_MS);
+  });
+  watch('first-input', (entries) => {
+    if (entries.length > 0) done();
+  });
+  wait(observers.length > 0 ? PAINT_WAIT_MS : 50);
   return cancel;
 }
 

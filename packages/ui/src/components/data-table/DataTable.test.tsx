@@ -56,6 +56,9 @@ function Harness({ initial, onChange, ...props }: HarnessProps) {
   );
 }
 
+/** The menus are fetched and rendered as a transition once the rows are there: slow when busy. */
+const MENUS_LOADED = { timeout: 10_000 };
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -151,10 +154,8 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(screen.getByText('Registros por página').closest('[aria-hidden="true"]')).not.toBeNull();
 
     rerender(<Harness />);
-    expect(await screen.findByRole('button', { name: 'Columnas' })).toHaveAttribute(
-      'aria-haspopup',
-      'true',
-    );
+    const columns = await screen.findByRole('button', { name: 'Columnas' }, MENUS_LOADED);
+    expect(columns).toHaveAttribute('aria-haspopup', 'true');
     expect(screen.getByRole('button', { name: /Registros por página/ })).toHaveTextContent('10');
     expect(screen.getAllByText('Columnas')).toHaveLength(1);
   });
@@ -162,7 +163,9 @@ describe('DataTable', { timeout: 20_000 }, () => {
   it('changes the page size and goes back to the first page', async () => {
     const onChange = vi.fn();
     render(<Harness initial={{ pageIndex: 3 }} onChange={onChange} />);
-    await userEvent.click(await screen.findByRole('button', { name: /Registros por página/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Registros por página/ }, MENUS_LOADED),
+    );
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['10', '20', '30', '50']);
     await userEvent.click(screen.getByRole('option', { name: '20' }));
@@ -173,7 +176,9 @@ describe('DataTable', { timeout: 20_000 }, () => {
 
   it('offers the current page size when it is not a standard one', async () => {
     render(<Harness initial={{ pageSize: 25 }} totalCount={100} />);
-    await userEvent.click(await screen.findByRole('button', { name: /Registros por página/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Registros por página/ }, MENUS_LOADED),
+    );
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       '10',
       '20',
@@ -247,7 +252,7 @@ describe('DataTable', { timeout: 20_000 }, () => {
   it('hides and pins columns from the "Columnas" menu', async () => {
     render(<Harness rowActions={() => null} />);
     const headerNames = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
-    await userEvent.click(await screen.findByRole('button', { name: 'Columnas' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Columnas' }, MENUS_LOADED));
     let menu = screen.getByRole('menu', { name: 'Columnas' });
     // The actions column can be neither hidden nor pinned.
     expect(
