@@ -16,6 +16,15 @@ import {
 } from '../db/schema/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { geoStatusOf } from './geo.ts';
+import {
+  aggregateFromSummary,
+  cellKey,
+  OUTSIDE_BOX,
+  summaryAnswers,
+  WITHOUT_POSITION,
+  type AggregateRow,
+  type CellRange,
+} from './map-summary.ts';
 import { checkInFilterWhere, type CheckInFilter } from './review.ts';
 
 type CheckInMap = components['schemas']['CheckInMap'];
@@ -24,8 +33,6 @@ type CheckInMapCluster = components['schemas']['CheckInMapCluster'];
 
 /** The most points of sale one answer lists (`pointsOfSaleInView` counts them all). */
 const MAP_POINTS_OF_SALE_LIMIT = 2000;
-/** A cluster's cell on screen: 64 px of a 512 px tile, MapLibre's tile size. */
-const CELLS_PER_TILE = 8;
 /** The most cells along a side of the box, whatever zoom the client claims. */
 const MAX_CELLS_PER_SIDE = 256;
 
@@ -41,16 +48,25 @@ export type CheckInMapQuery = CheckInFilter &
   MapBox & {
     /** Beyond this many visits in the box, clusters instead of visits (Config.mapVisitsLimit). */
     visitsLimit: number;
+    /** Tests only: force the aggregate's source (else the summary whenever it answers). */
+    source?: 'summary' | 'visits';
   };
 
 /**
- * The side of the grid's cells in degrees: 1/8 of a tile at `zoom`, and never so small that the
- * box holds more than 256 cells along a side (a hostile zoom cannot ask for a million clusters).
+ * The grid in the box: cells of 45 / 2^level degrees (64 px of a 512 px tile at zoom `level`),
+ * `level` the zoom's floor, lowered until the box holds at most 256 cells along a side (a hostile
+ * zoom cannot ask for a million clusters). Cells are whole: the box takes every cell it touches,
+ * so a cell's cluster is the same whether the summary or the visits answer.
  */
-function cellDegrees({ west, south, east, north, zoom }: MapBox): number {
-  const byZoom = 360 / 2 ** Math.floor(zoom) / CELLS_PER_TILE;
+type Grid = CellRange & { size: number };
+
+function gridOf({ west, south, east, north, zoom }: MapBox): Grid {
   const bySize = Math.max(east - west, north - south) / MAX_CELLS_PER_SIDE;
-  return Math.max(byZoom, bySize);
+  let level = Math.floor(zoom);
+  while (level > 0 && 45 / 2 ** level < bySize) level -= 1;
+  const size = 45 / 2 ** level;
+  const cell = (value: number) => Math.floor(value / size);
+  return { level, size, y0: cell(south), y1: cell(north), x0: cell(west), x1: cell(east) };
 }
 
 function checkBox(box: MapBox): void {
@@ -81,24 +97,11 @@ function mapState(geofenceMeters: number): SQL {
     else 0 end`;
 }
 
-const inBox = (box: MapBox, lat: SQL, lng: SQL) =>
-  sql`${lat} between ${box.south}::float8 and ${box.north}::float8 and ${lng} between ${box.west}::float8 and ${box.east}::float8`;
+/** A position's row or column in the grid (the summary's fine cell, divided when coarser). */
+const cellOf = (value: SQL, size: number) => sql`floor(${value} / ${size}::float8)::int`;
 
-interface AggregateRow extends Record<string, unknown> {
-  /** The cell's number in the box (0 and up), OUTSIDE_BOX or WITHOUT_POSITION. */
-  key: number;
-  count: number;
-  latitude: number | null;
-  longitude: number | null;
-  inRange: number;
-  outOfRange: number;
-  unknown: number;
-}
-
-const OUTSIDE_BOX = -1;
-const WITHOUT_POSITION = -2;
-/** Cells along a row of the key: more than the most cells along a side (MAX_CELLS_PER_SIDE + 1). */
-const KEY_ROW = 512;
+const inBox = (range: Grid, lat: SQL, lng: SQL) =>
+  sql`${lat} is not null and ${lng} is not null and ${cellKey(cellOf(lat, range.size), cellOf(lng, range.size), range)} >= 0`;
 
 /**
  * One pass over the filter's visits, grouped by one integer: a visit in the box by its grid cell
@@ -106,7 +109,7 @@ const KEY_ROW = 512;
  * or WITHOUT_POSITION. The positions are computed once per visit (OFFSET 0 keeps the subquery
  * from being folded into the grouping, which would repeat them in every expression).
  */
-async function aggregate(db: Db, query: CheckInMapQuery, where: SQL | undefined, size: number) {
+async function aggregate(db: Db, query: CheckInMapQuery, where: SQL | undefined, range: Grid) {
   const positions = db
     .select({
       lat: sql<number>`${latitude}`.as('lat'),
@@ -119,12 +122,8 @@ async function aggregate(db: Db, query: CheckInMapQuery, where: SQL | undefined,
     .as('v');
   const lat = sql`${positions.lat}`;
   const lng = sql`${positions.lng}`;
-  const cell = (value: SQL, edge: number) =>
-    sql`(floor(${value} / ${size}::float8) - floor(${edge}::float8 / ${size}::float8))::int`;
   const key = sql<number>`case when ${lat} is null or ${lng} is null then ${sql.raw(String(WITHOUT_POSITION))}
-    when ${inBox(query, lat, lng)}
-      then ${cell(lat, query.south)} * ${sql.raw(String(KEY_ROW))} + ${cell(lng, query.west)}
-    else ${sql.raw(String(OUTSIDE_BOX))} end`;
+    else ${cellKey(cellOf(lat, range.size), cellOf(lng, range.size), range)} end`;
   const rows = await db
     .select({
       key: sql<number>`${key}`.as('key'),
@@ -147,6 +146,7 @@ async function visitsInBox(
   db: Db,
   query: CheckInMapQuery,
   where: SQL | undefined,
+  range: Grid,
 ): Promise<CheckInMapVisit[]> {
   const rows = await db
     .select({
@@ -168,7 +168,7 @@ async function visitsInBox(
     .from(checkIns)
     .innerJoin(users, eq(users.id, checkIns.userId))
     .innerJoin(pointsOfSale, eq(pointsOfSale.id, checkIns.pointOfSaleId))
-    .where(and(where, inBox(query, latitude, longitude)))
+    .where(and(where, inBox(range, latitude, longitude)))
     .orderBy(desc(checkIns.startDate), desc(checkIns.id))
     .limit(query.visitsLimit);
   return rows.map((row) => ({
@@ -240,9 +240,10 @@ const clusterOf = (row: AggregateRow): CheckInMapCluster => ({
 export async function checkInMap(db: Db, query: CheckInMapQuery): Promise<CheckInMap> {
   checkBox(query);
   const where = checkInFilterWhere(query);
-  const size = cellDegrees(query);
+  const grid = gridOf(query);
+  const fromSummary = (query.source ?? 'summary') === 'summary' && summaryAnswers(query, grid);
   const [rows, places] = await Promise.all([
-    aggregate(db, query, where, size),
+    fromSummary ? aggregateFromSummary(db, query, grid) : aggregate(db, query, where, grid),
     pointsOfSaleInBox(db, query),
   ]);
   const inBoxRows = rows.filter((row) => row.key >= 0);
@@ -251,11 +252,11 @@ export async function checkInMap(db: Db, query: CheckInMapQuery): Promise<CheckI
   const few = inView <= query.visitsLimit;
   return {
     mode: few ? 'points' : 'clusters',
-    cellDegrees: size,
+    cellDegrees: grid.size,
     inView,
     outsideView: countOf(rows.filter((row) => row.key === OUTSIDE_BOX)),
     withoutPosition: countOf(rows.filter((row) => row.key === WITHOUT_POSITION)),
-    visits: few && inView > 0 ? await visitsInBox(db, query, where) : [],
+    visits: few && inView > 0 ? await visitsInBox(db, query, where, grid) : [],
     clusters: few ? [] : inBoxRows.map(clusterOf),
     ...places,
   };

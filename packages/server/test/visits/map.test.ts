@@ -166,20 +166,24 @@ describe('GET checkins/map: the aggregate', () => {
 });
 
 describe('GET checkins/map: the box', () => {
-  it('counts only the visits drawn inside the box, and lists them when few', async () => {
+  it('counts only the visits drawn in the cells the box touches, and lists them when few', async () => {
     const box = { west: -105, south: 20, east: -100, north: 24 };
+    const answer = await map({ ...box, zoom: 9 });
+    // The box takes whole cells of the grid: every cell it touches, no other.
+    const size = answer.cellDegrees;
+    expect(size).toBe(45 / 2 ** 9);
+    const cell = (value: number) => Math.floor(value / size);
     const inside = (await storedVisits()).filter(
       (v) =>
         v.lat !== null &&
         v.lng !== null &&
-        v.lat >= box.south &&
-        v.lat <= box.north &&
-        v.lng >= box.west &&
-        v.lng <= box.east,
+        cell(v.lat) >= cell(box.south) &&
+        cell(v.lat) <= cell(box.north) &&
+        cell(v.lng) >= cell(box.west) &&
+        cell(v.lng) <= cell(box.east),
     );
     expect(inside.length).toBeGreaterThan(0);
     expect(inside.length).toBeLessThanOrEqual(DEFAULT_MAP_VISITS_LIMIT);
-    const answer = await map({ ...box, zoom: 9 });
     expect(answer.mode).toBe('points');
     expect(answer.inView).toBe(inside.length);
     expect(answer.outsideView).toBe(MANY + FEW - inside.length - answer.withoutPosition);
@@ -187,8 +191,8 @@ describe('GET checkins/map: the box', () => {
       inside.map((v) => v.id).sort((a, b) => a - b),
     );
     for (const visit of answer.visits) {
-      expect(visit.latitude).toBeGreaterThanOrEqual(box.south);
-      expect(visit.longitude).toBeLessThanOrEqual(box.east);
+      expect(visit.latitude).toBeGreaterThanOrEqual(cell(box.south) * size);
+      expect(visit.longitude).toBeLessThan((cell(box.east) + 1) * size);
     }
   });
 

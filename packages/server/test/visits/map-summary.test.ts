@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '@anaquel/api/schema';
+import { checkInMapCells } from '../../src/db/schema/index.ts';
+import { checkInMap, type CheckInMapQuery } from '../../src/visits/map.ts';
+import { summaryAnswers } from '../../src/visits/map-summary.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { createWorld, type World } from './world.ts';
+
+// The visits map's summary (issue #24, docs/geo.md, "Map"): check_in_map_cells, kept by
+// triggers on check_ins, answers the map's aggregate exactly as the visits do, for random visits
+// at every zoom it serves, for each filter, and after visits are inserted, moved, given other
+// distances and deleted. Also run on PostgreSQL with TEST_DATABASE_URL.
+
+type CheckInMap = components['schemas']['CheckInMap'];
+
+let t: TestApp;
+let w: World;
+
+const MEXICO = { west: -118.5, south: 14.5, east: -86.5, north: 32.8 };
+const WORLD = { west: -180, south: -90, east: 180, north: 90 };
+const BAJIO = { west: -103.4, south: 20.1, east: -100.05, north: 21.7 };
+
+/**
+ * `count` random visits of a promoter (seeded): over Mexico, some on the edges of cells (whole
+ * multiples of 45/32 degrees), some without a position or with a check-out position only,
+ * distances around the geofences or unknown, at whole hours (some at midnight in Mexico City)
+ * in the last 10 days and in 2020 (daylight saving time then).
+ */
+async function insertRandomVisits(userId: number, count: number, seed: number) {
+  await t.db.execute(sql`select setseed(${seed})`);
+  await t.db.execute(sql`
+    insert into check_ins (uuid, payload_hash, user_id, point_of_sale_id, campaign_id,
+      start_date, check_in_latitude, check_in_longitude, check_out_latitude, check_out_longitude,
+      check_in_distance, check_out_distance)
+    select gen_random_uuid(), repeat('0', 64), ${userId}, ${w.pointOfSaleId}, ${w.campaignId},
+      case when r1 < 0.3 then timestamptz '2020-03-25 00:00Z' + make_interval(hours => (r2 * 24 * 240)::int)
+        else date_trunc('hour', now()) - make_interval(hours => (r2 * 24 * 10)::int) end,
+      case when r3 < 0.1 then null else lat end,
+      case when r3 < 0.1 then null else lng end,
+      case when r3 < 0.04 then null else lat end,
+      case when r3 < 0.04 then null else lng end,
+      case when r4 < 0.15 then null else (r5 * 1200)::int end,
+      case when r4 < 0.3 then null when r6 < 0.2 then 200 + (r6 * 10)::int - 1 else (r6 * 250)::int end
+    from (
+      select i, r1, r2, r3, r4, r5, r6,
+        case when r7 < 0.1 then round(14 + (r8 * 13)::int * 1.40625, 6)
+          else round((14.5 + r8 * 18)::numeric, 6) end as lat,
+        case when r7 < 0.1 then round(-118 + (r9 * 22)::int * 1.40625, 6)
+          else round((-118 + r9 * 31)::numeric, 6) end as lng
+      from (select i, random() r1, random() r2, random() r3, random() r4, random() r5,
+        random() r6, random() r7, random() r8, random() r9
+        from generate_series(1, ${count}) as i) as r
+    ) as s`);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t.db, t.config);
+  await insertRandomVisits(w.promoter.id, 3000, 0.25);
+  await insertRandomVisits(w.otherPromoter.id, 700, -0.5);
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The answer with its clusters in one order (the aggregate's order is the database's). */
+function comparable(answer: CheckInMap) {
+  const clusters = [...answer.clusters].sort(
+    (a, b) => a.latitude - b.latitude || a.longitude - b.longitude,
+  );
+  return { ...answer, clusters };
+}
+
+async function expectSameAnswer(
+  query: Omit<CheckInMapQuery, 'visitsLimit' | 'geofenceMeters'> & { geofenceMeters?: number },
+) {
+  const full = { geofenceMeters: 200, visitsLimit: 50, ...query } as CheckInMapQuery;
+  const fromSummary = comparable(await checkInMap(t.db, { ...full, source: 'summary' }));
+  const fromVisits = comparable(await checkInMap(t.db, { ...full, source: 'visits' }));
+  const { clusters: summaryClusters, ...summaryRest } = fromSummary;
+  const { clusters: visitClusters, ...visitRest } = fromVisits;
+  expect(summaryRest).toEqual(visitRest);
+  expect(summaryClusters.length).toBe(visitClusters.length);
+  summaryClusters.forEach((cluster, i) => {
+    const other = visitClusters[i]!;
+    expect({ ...cluster, latitude: 0, longitude: 0 }).toEqual({
+      ...other,
+      latitude: 0,
+      longitude: 0,
+    });
+    expect(cluster.latitude).toBeCloseTo(other.latitude, 9);
+    expect(cluster.longitude).toBeCloseTo(other.longitude, 9);
+  });
+  return fromVisits;
+}
+
+const filters = () => [
+  {},
+  { startDate: '2020-04-04', endDate: '2020-04-06' },
+  { startDate: '2020-10-24', endDate: '2020-10-26', promoterId: w.promoter.id },
+  { startDate: '2020-05-01' },
+  { endDate: '2020-12-31', promoterId: w.otherPromoter.id },
+];
+
+describe('the map summary answers as the visits do', () => {
+  it.each([0, 2, 3.5, 5, 6.2, 7, 8.9])('at zoom %s, for each filter and box', async (zoom) => {
+    let clusters = 0;
+    for (const filter of filters()) {
+      for (const box of [MEXICO, WORLD, BAJIO]) {
+        const query = { ...filter, ...box, zoom, geofenceMeters: 200 };
+        expect(summaryAnswers(query, { level: Math.floor(zoom), y0: 0, y1: 0, x0: 0, x1: 0 })).toBe(
+          true,
+        );
+        const answer = await expectSameAnswer(query);
+        clusters += answer.clusters.length;
+      }
+    }
+    // Not a comparison of empty answers.
+    expect(clusters).toBeGreaterThan(0);
+  });
+
+  it('for each geofence it counts (out_N), and a geofence it does not count reads the visits', async () => {
+    for (const geofenceMeters of [50, 100, 150, 300, 500, 1000, 250]) {
+      const answer = await expectSameAnswer({ ...MEXICO, zoom: 5, geofenceMeters });
+      expect(answer.clusters.some((c) => c.outOfRange > 0 && c.inRange > 0)).toBe(true);
+    }
+    const level = { level: 5, y0: 0, y1: 0, x0: 0, x1: 0 };
+    expect(summaryAnswers({ geofenceMeters: 250 }, level)).toBe(false);
+    expect(summaryAnswers({ geofenceMeters: 200, outOfRange: true }, level)).toBe(false);
+    expect(summaryAnswers({ geofenceMeters: 200 }, { ...level, level: 9 })).toBe(false);
+  });
+
+  it('stays right after visits are inserted, moved, given other distances and deleted', async () => {
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`update check_ins set check_in_latitude = check_in_latitude + 0.3,
+        check_out_longitude = check_out_longitude - 0.2 where id % 7 = 0`);
+      await tx.execute(sql`update check_ins set check_in_distance = 5000, check_out_distance = null
+        where id % 11 = 0`);
+      await tx.execute(sql`update check_ins set check_in_latitude = null where id % 13 = 0`);
+      await tx.execute(sql`update check_ins set start_date = start_date - interval '5 hours',
+        user_id = ${w.otherPromoter.id} where id % 17 = 0`);
+      await tx.execute(sql`delete from check_ins where id % 19 = 0`);
+    });
+    await insertRandomVisits(w.otherPromoter.id, 300, 0.75);
+    // An update that changes nothing the map reads writes no summary row.
+    await t.db.execute(sql`update check_ins set synced_at = now() where id % 3 = 0`);
+    for (const zoom of [1, 4, 6, 8]) {
+      for (const filter of filters()) {
+        await expectSameAnswer({ ...filter, ...MEXICO, zoom });
+      }
+    }
+    const [cells] = await t.db
+      .select({
+        visits: sql<number>`sum(${checkInMapCells.visits})::int`,
+        rows: sql<number>`(select count(*)::int from check_ins)`,
+      })
+      .from(checkInMapCells);
+    expect(cells!.visits).toBe(cells!.rows);
+  });
+});
