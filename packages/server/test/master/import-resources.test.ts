@@ -221,10 +221,21 @@ describe('clients, catalogues and their reports', () => {
     expect(expectSuccess(await send('categories', 'check', short), 'checkImport').errors).toEqual([
       { row: 2, column: 'Nombre', message: 'El nombre debe tener al menos 3 caracteres' },
     ]);
-    const sub = latinCsv(['Nombre;Categoría', 'Galletas;Botanas', 'Jugos;Lácteos']);
-    expect(expectSuccess(await send('subcategories', 'check', sub), 'checkImport').errors).toEqual([
-      { row: 3, column: 'Categoría', message: 'La categoría "Lácteos" no existe.' },
+    const sub = latinCsv([
+      'Nombre;Categoría',
+      'Galletas;Botanas',
+      'Jugos;Lácteos',
+      'Refrescos;Botanas',
+      'Refrescos;Bebidas',
+      'refrescos;Botanas',
     ]);
+    const subCheck = expectSuccess(await send('subcategories', 'check', sub), 'checkImport');
+    expect(subCheck.errors).toEqual([
+      { row: 3, column: 'Categoría', message: 'La categoría "Lácteos" no existe.' },
+      { row: 6, column: 'Nombre', message: 'El nombre se repite en la fila 4.' },
+    ]);
+    // A name is unique within its category: Refrescos of Botanas is new, of Bebidas unchanged.
+    expect(subCheck).toMatchObject({ created: 2, unchanged: 1 });
     const region = latinCsv([
       'Nombre;Estados',
       'Región Bajío;Guanajuato, Querétaro',

@@ -97,6 +97,7 @@ export const subcategoryImport: RecordImport<SubcategoryInput> = {
   table: subcategories,
   id: subcategories.id,
   key: { field: 'name', column: subcategories.name },
+  scope: { field: 'categoryId', lookup: 'categories' },
   columns: [nameColumn('Refrescos'), categoryColumn, descriptionColumn(''), activeColumn],
   createOperation: { id: 'createSubcategory', mediaType: 'application/json' },
   lookups: async (db) => ({

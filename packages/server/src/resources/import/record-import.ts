@@ -1,6 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { foldText } from '../../db/fold.ts';
 import { requestBodySchema } from '../../http/contract.ts';
 import { AppError } from '../../http/errors.ts';
 import { compileValidator, toValidationIssues } from '../../http/validation.ts';
@@ -36,6 +37,11 @@ export interface RecordImport<I> {
   id: PgColumn;
   /** The natural key's column, compared ignoring case. */
   key: { field: string; column: PgColumn };
+  /**
+   * A key unique only within another record (a subcategory's name within its category): the
+   * row's record of `field` is found by its name in `lookup`, and the key is that id plus the key.
+   */
+  scope?: { field: string; lookup: string };
   columns: readonly ImportColumn[];
   /** The create operation whose request body the row must satisfy (lengths, types). */
   createOperation: { id: string; mediaType: string };
@@ -99,7 +105,9 @@ async function existingOf<I>(
   keys: string[],
 ): Promise<Map<string, StoredRecord>> {
   const { table, key } = declaration;
-  const wanted = [...new Set(keys.filter((k) => k !== ''))];
+  // A scoped key is `scopeId|key`: the stored records are read by their key alone.
+  const bare = (k: string) => (declaration.scope ? k.slice(k.indexOf('|') + 1) : k);
+  const wanted = [...new Set(keys.map(bare).filter((k) => k !== ''))];
   if (wanted.length === 0) return new Map();
   const relations = Object.fromEntries(
     Object.entries(declaration.relations ?? {}).map(([field, of]) => [field, of(declaration.id)]),
@@ -111,7 +119,8 @@ async function existingOf<I>(
   return new Map(
     rows.map((found) => {
       const record = { ...columnsOf(table, found.row as Record<string, unknown>), ...found };
-      return [String(record[key.field]).toLowerCase(), record as StoredRecord];
+      const scope = declaration.scope ? `${String(record[declaration.scope.field])}|` : '';
+      return [`${scope}${String(record[key.field]).toLowerCase()}`, record as StoredRecord];
     }),
   );
 }
@@ -138,6 +147,24 @@ async function planRow<I>(
     issues.push(...error.validationErrors.filter((issue) => !quiet(issue.field)));
     return null;
   }
+}
+
+/**
+ * A row's natural key, lower case; with a scope, prefixed by the scope's id (looked up) or, for
+ * the duplicates inside the file (no lookups), by its folded name. Null without a key.
+ */
+function scopedKeyOf<I>(
+  declaration: RecordImport<I>,
+  row: FileRow,
+  lookups: Lookups | null,
+): string | null {
+  const key = textOf(row.cells.get(declaration.key.field))?.toLowerCase();
+  if (key === undefined) return null;
+  const { scope } = declaration;
+  if (!scope) return key;
+  const name = foldText(textOf(row.cells.get(scope.field)) ?? '');
+  const prefix = lookups ? (lookups[scope.lookup]?.get(name) ?? 'none') : name;
+  return `${prefix}|${key}`;
 }
 
 /** The ImportResource the engine runs for a declaration. */
@@ -197,10 +224,11 @@ export function recordImport<I>(declaration: RecordImport<I>): ImportResource<Pl
     table,
     columns: declaration.columns,
     keyField: key.field,
+    ...(declaration.scope && { keyOf: (row: FileRow) => scopedKeyOf(declaration, row, null) }),
     async checkBatch(db, rows, context) {
-      const keys = rows.map((row) => (textOf(row.cells.get(key.field)) ?? '').toLowerCase());
       // One after another: in the confirm they share the transaction's one connection.
       const lookups = await declaration.lookups(db);
+      const keys = rows.map((row) => scopedKeyOf(declaration, row, lookups) ?? '');
       const existing = await existingOf(db, declaration, keys);
       const checked: CheckedRow<Planned<I>>[] = [];
       for (const [index, row] of rows.entries()) {
