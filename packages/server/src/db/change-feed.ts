@@ -27,6 +27,16 @@ interface FeedLog {
 
 const silent: FeedLog = { info() {}, warn() {} };
 
+/**
+ * The listening connection alone does not keep the process alive (a script that is done exits,
+ * as it did when its pool's idle connections closed); a server is kept alive by its listener.
+ */
+function unrefConnection(client: pg.Client): void {
+  (
+    client as unknown as { connection?: { stream?: { unref?: () => void } } }
+  ).connection?.stream?.unref?.();
+}
+
 export class PgChangeFeed implements ChangeFeed {
   readonly #origin = randomUUID();
   #client: pg.Client | null = null;
@@ -63,6 +73,7 @@ export class PgChangeFeed implements ChangeFeed {
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      unrefConnection(client);
     } catch (error) {
       this.#lost(client, error);
       return;
