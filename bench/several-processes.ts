@@ -9,7 +9,8 @@
 //    bench/results/processes-<timestamp>.json and a markdown table.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -150,10 +151,8 @@ const baseline = createServer((_req, res) => {
 });
 await new Promise<void>((resolve) => baseline.listen(0, '127.0.0.1', resolve));
 const baselineUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}/`;
-const single = await nginxBefore(
-  cluster.apps[0]!.origin,
-  path.join(benchDir, 'results', `nginx-one-${Date.now()}`),
-);
+const singleDir = await mkdtemp(path.join(tmpdir(), 'anaquel-nginx-one-'));
+const single = await nginxBefore(cluster.apps[0]!.origin, singleDir);
 try {
   const admin = await signIn(cluster.apps[0]!.origin, ADMIN.username, ADMIN.password);
   const revoked = await revocation(cluster, admin);
@@ -211,6 +210,7 @@ try {
   );
 } finally {
   single.stop();
+  await rm(singleDir, { recursive: true, force: true });
   baseline.close();
   await cluster.stop();
 }
