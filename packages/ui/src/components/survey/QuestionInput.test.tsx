@@ -53,6 +53,22 @@ describe('QuestionInput', { timeout: 20_000 }, () => {
     expect(onAnswer).toHaveBeenLastCalledWith({ selected: [53, 51], otherText: 'X' });
   });
 
+  it('reorders a Ranking without dragging, by buttons named after each option', async () => {
+    const onAnswer = vi.fn();
+    render(<Runner question={ranking} onAnswer={onAnswer} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Marca A/ }));
+    expect(screen.queryByRole('list', { name: 'Orden elegido' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Marca B/ }));
+    expect(screen.getByRole('button', { name: 'Subir Marca A' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Bajar Marca B' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Subir Marca B' }));
+    expect(onAnswer).toHaveBeenLastCalledWith({ selected: [52, 51] });
+    expect(screen.getByRole('checkbox', { name: /Marca B, lugar 1/ })).toBeChecked();
+    expect(screen.getByRole('list', { name: 'Orden elegido' })).toHaveTextContent(
+      '1.Marca B2.Marca A',
+    );
+  });
+
   it('disables the input while the answer is No aplica', () => {
     const question = { ...ranking, type: QuestionType.Text, acceptsNA: true, multipleOptions: [] };
     render(<QuestionInput question={question} answer={{ na: true }} onChange={() => {}} />);

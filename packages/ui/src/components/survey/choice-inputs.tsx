@@ -4,6 +4,7 @@ import { Checkbox, CheckboxGroup } from '../checkbox';
 import { AnswerRadio, AnswerRadioGroup } from './answer-radio';
 import { answerState, choiceState, type QuestionInputProps } from './answer-input';
 import { PointsBadge } from './parts';
+import { RankingOrder } from './ranking-order';
 import { LIKERT_LEVELS, answerAtLeast, answerAtMost, answerExactly } from './preview-logic';
 import { QuestionType } from './question-types';
 import type { SurveyOptionView, SurveyTreeQuestion } from './types';
@@ -163,7 +164,8 @@ export function RankingInput(props: QuestionInputProps) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-fg-muted">
-        Elige las opciones en orden de preferencia; el número indica su lugar.
+        Elige las opciones en orden de preferencia; el número indica su lugar. Cambia el orden con
+        las flechas.
       </p>
       <OptionCheckboxes
         question={props.question}
@@ -173,6 +175,13 @@ export function RankingInput(props: QuestionInputProps) {
         isDisabled={na}
         label={rankedLabel}
       />
+      {selected.length > 1 && !na && (
+        <RankingOrder
+          options={options}
+          selected={selected}
+          onChange={(ids) => update({ selected: ids.map(keyOf) })}
+        />
+      )}
       {selected.length > 0 && !na && (
         <Button
           variant="ghost"
