@@ -12,7 +12,9 @@
 // pg, `select 1`), the same aggregate statement sent bare by node:http + pg (no Fastify, no
 // auth), and the map through the app: all of Mexico at zoom 5 for the app's default window
 // (yesterday and today), for 7 days (the list's and map's longest window), for 7 days and one
-// promoter, and a city at zoom 11 for 7 days. Target: p99 <= 100 ms.
+// promoter, a city at zoom 11 and a region at zoom 8 for 7 days, and the out-of-range filter;
+// and the aggregate from the summary (check_in_map_cells, migration 0016) sent bare, with both
+// statements' EXPLAIN ANALYZE. Target: p99 <= 100 ms.
 //
 // Needs BENCH_DATABASE_URL. BENCH_MAP_DB=<name> keeps the seeded database (reused when it
 // already holds visits, never dropped); otherwise a scratch database is created and dropped.
@@ -154,6 +156,18 @@ const BARE_AGGREGATE = `
     from check_ins where start_date >= $6 and start_date < $7 offset 0) v
   group by 1`;
 
+/** The same aggregate from the summary (visits/map-summary.ts, migration 0016), written out. */
+const BARE_SUMMARY = `
+  select case when cell_y = -1000000 then -2
+      when y between $1 and $2 and x between $3 and $4 then (y - $1) * 512 + (x - $3)
+      else -1 end as key,
+    sum(visits)::int, sum(latitude_sum) / sum(visits), sum(longitude_sum) / sum(visits),
+    (sum(known) - sum(out_200))::int, sum(out_200)::int, (sum(visits) - sum(known))::int
+  from (select cell_y, visits, known, out_200, latitude_sum, longitude_sum,
+      floor(cell_y::float8 / $5)::int as y, floor(cell_x::float8 / $5)::int as x
+    from check_in_map_cells where day >= $6 and day <= $7 offset 0) c
+  group by 1 having sum(visits) > 0`;
+
 async function main(): Promise<void> {
   if (keptName !== undefined && !/^[a-z_][a-z0-9_]*$/.test(keptName)) {
     throw new Error('BENCH_MAP_DB: lower-case letters, digits and _ only');
@@ -206,12 +220,26 @@ async function main(): Promise<void> {
     const from = new Date(`${week.startDate}T06:00:00Z`);
     const until = new Date(Date.now() + 86_400_000);
     const MEXICO = { west: -118.5, south: 14.3, east: -86.5, north: 32.8 };
+    // Zoom 5: cells of 45/32 degrees, 8 summary cells (45/256) a side.
+    const cell = (value: number) => Math.floor(value / (45 / 32));
+    const summaryValues = [
+      cell(MEXICO.south),
+      cell(MEXICO.north),
+      cell(MEXICO.west),
+      cell(MEXICO.east),
+      8,
+      week.startDate,
+      week.endDate,
+    ];
     const bareQuery = createServer((req, res) => {
-      const text = req.url === '/aggregate' ? BARE_AGGREGATE : 'select 1';
-      const values =
-        req.url === '/aggregate'
-          ? [MEXICO.south, MEXICO.north, MEXICO.west, MEXICO.east, 360 / 32 / 8, from, until]
-          : [];
+      const statements: Record<string, [string, unknown[]]> = {
+        '/aggregate': [
+          BARE_AGGREGATE,
+          [MEXICO.south, MEXICO.north, MEXICO.west, MEXICO.east, 360 / 32 / 8, from, until],
+        ],
+        '/summary': [BARE_SUMMARY, summaryValues],
+      };
+      const [text, values] = statements[req.url ?? ''] ?? ['select 1', []];
       bare.query(text, values).then(
         (result) => {
           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
@@ -249,6 +277,11 @@ async function main(): Promise<void> {
         url: `${bareOrigin}/aggregate`,
         auth: false,
       },
+      {
+        name: 'bare summary aggregate (node:http + pg, 7 days)',
+        url: `${bareOrigin}/summary`,
+        auth: false,
+      },
       { name: 'map 2 days, Mexico z5', url: query({ ...twoDays, ...MEXICO, zoom: 5 }), auth: true },
       { name: 'map 7 days, Mexico z5', url: query({ ...week, ...MEXICO, zoom: 5 }), auth: true },
       {
@@ -259,6 +292,16 @@ async function main(): Promise<void> {
       {
         name: 'map 7 days, a city z11',
         url: query({ ...week, west: -99.3, south: 19.3, east: -99.0, north: 19.55, zoom: 11 }),
+        auth: true,
+      },
+      {
+        name: 'map 7 days, a region z8',
+        url: query({ ...week, west: -104, south: 18, east: -97, north: 22, zoom: 8 }),
+        auth: true,
+      },
+      {
+        name: 'map 7 days, out of range only, Mexico z5',
+        url: query({ ...week, outOfRange: 'true', ...MEXICO, zoom: 5 }),
         auth: true,
       },
     ];
@@ -304,6 +347,17 @@ async function main(): Promise<void> {
     ]);
     process.stdout.write(
       `\nEXPLAIN ANALYZE of the 7-day aggregate:\n\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}\n`,
+    );
+    const summaryPlan = await bare.query(
+      `explain (analyze, buffers, costs off) ${BARE_SUMMARY}`,
+      summaryValues,
+    );
+    const summaryRows = await bare.query(
+      'select count(*)::int as n from check_in_map_cells where day >= $1 and day <= $2',
+      [week.startDate, week.endDate],
+    );
+    process.stdout.write(
+      `\nEXPLAIN ANALYZE of the 7-day aggregate from the summary (${summaryRows.rows[0].n} summary rows for the week):\n\n${summaryPlan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}\n`,
     );
   } finally {
     await app?.close();
