@@ -995,6 +995,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/imports/{resource}/progress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
+      cookie?: never;
+    };
+    /**
+     * How far the running import of a resource has got
+     * @description Requires the resource's `CREATE_` and `UPDATE_` permissions. While a dry run or a confirm of the resource runs on this server, the data rows it has checked so far (the file is read as a stream, so the total is known only at its end); `running` false otherwise. The dialog asks every second while the server works on the rows.
+     */
+    get: operations['getImportProgress'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/imports/relations/{relation}/template': {
     parameters: {
       query?: never;
@@ -3463,6 +3486,20 @@ export interface components {
       /** @constant */
       success: true;
       data: components['schemas']['ImportReport'];
+    };
+    ImportProgress: {
+      /** @description True while a dry run or a confirm of the resource runs on this server. */
+      running: boolean;
+      /**
+       * @description The data rows checked so far (0 when nothing runs).
+       * @example 12500
+       */
+      rows: number;
+    };
+    ImportProgressEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['ImportProgress'];
     };
     /**
      * @description A relation an import fills (owner-related).
@@ -8112,6 +8149,33 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getImportProgress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The imported resource (its list's path). */
+        resource: components['schemas']['ImportResource'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The progress. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportProgressEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       500: components['responses']['InternalServerError'];
     };
   };

@@ -1,7 +1,7 @@
 // The bulk import (docs/import.md): every resource's template, dry run, confirm and the dry run's
 // report as an .xlsx; the relations' imports (a file of codes). The confirm uploads the same file
 // again: the server re-checks it inside its one transaction.
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getApiClient } from '../client';
 import { unwrap, unwrapBlob } from '../envelope';
 import type { components } from '../generated/schema';
@@ -15,6 +15,27 @@ export type ImportReport = components['schemas']['ImportReport'];
 export type ImportResourceName = components['schemas']['ImportResource'];
 /** A relation an import fills ('campaign-pointofsales'...). */
 export type ImportRelationName = components['schemas']['ImportRelation'];
+
+/** How far the running import of a resource has got (rows checked so far). */
+export type ImportProgress = components['schemas']['ImportProgress'];
+
+/** `GET /imports/{resource}/progress`, asked every second while `enabled` (the server works). */
+export function importProgressQueryOptions(resource: ImportResourceName, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['/imports', resource, 'progress'] as const,
+    queryFn: ({ signal }) =>
+      unwrap(
+        getApiClient().GET('/imports/{resource}/progress', {
+          params: { path: { resource } },
+          signal,
+        }),
+      ),
+    enabled,
+    refetchInterval: enabled ? 1000 : false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
 
 /** A file to check or import, with the columns mapped by hand. */
 export interface ImportUpload {

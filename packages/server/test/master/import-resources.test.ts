@@ -386,6 +386,12 @@ describe('import permissions', () => {
         headers: bearer(token),
       });
       expectFailure(template, 'getImportTemplate', 403);
+      const progress = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/imports/${resource}/progress`,
+        headers: bearer(token),
+      });
+      expectFailure(progress, 'getImportProgress', 403);
     }
     const both = await tokenFor(t.app, t.db, [
       `CREATE_${code}`,

@@ -2,6 +2,7 @@ import type { ImportReport, ImportUpload } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { okEnvelope, stubApi, type Routes } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render';
 import { ImportDialog } from './import-dialog';
 import type { ImportCalls } from './use-import-run';
@@ -41,12 +42,13 @@ const missingName = report({
   errorCount: 1,
 });
 
-function open(calls: ImportCalls) {
+function open(calls: ImportCalls, progressOf?: 'clients') {
   renderWithProviders(
     <ImportDialog
       title="Importar clientes"
       fileName="clientes"
       calls={calls}
+      progressOf={progressOf}
       template={() => Promise.resolve(new Blob())}
       doneMessage={() => 'Hecho'}
       intro="Sube el archivo."
@@ -116,4 +118,26 @@ describe('import dialog', () => {
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(errorReport).toHaveBeenCalledWith({ file: expect.any(File), mapping: {} });
   });
+
+  it(
+    'shows the rows the server has checked once the bytes are sent',
+    { timeout: 30_000 },
+    async () => {
+      stubApi({
+        // The stub types path parameters as numbers: the resource's name is cast.
+        ...({
+          'GET /imports/clients/progress': okEnvelope({ running: true, rows: 12500 }),
+        } as Routes),
+      });
+      const check = vi.fn((upload: ImportUpload) => {
+        upload.onProgress!(1);
+        return new Promise<ImportReport>(() => {});
+      });
+      const { dialog, input, user } = open({ check, run: vi.fn() }, 'clients');
+      await user.upload(input, csv());
+      expect(
+        await within(dialog).findByText('Revisando las filas: 12,500 revisadas'),
+      ).toBeVisible();
+    },
+  );
 });

@@ -2,11 +2,12 @@ import {
   checkImportFile,
   downloadImportErrorReport,
   downloadImportTemplate,
+  importProgressQueryOptions,
   runImportFile,
   type ImportResourceName,
 } from '@anaquel/api';
 import { Button, DownloadIcon, Modal, toast, UploadIcon } from '@anaquel/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import type { PermissionBase } from '../resource/definition';
@@ -29,6 +30,8 @@ export interface ImportDialogProps {
   fileName: string;
   calls: ImportCalls;
   template: () => Promise<Blob>;
+  /** The resource whose rows checked so far the server tells while it works (not relations). */
+  progressOf?: ImportResourceName;
   /** 'Importación terminada: …' from the confirm's report. */
   doneMessage: (report: { created: number; updated: number }) => string;
   intro: ReactNode;
@@ -68,16 +71,27 @@ function ReportSection({
   );
 }
 
+/** The server's count of rows checked, while it works on them (not while the bytes go up). */
+function useRowsDone(run: ImportRun, resource: ImportResourceName | undefined): number | null {
+  const working = run.phase === 'checking' || run.phase === 'writing';
+  const query = useQuery(
+    importProgressQueryOptions(resource ?? 'pointofsales', working && resource !== undefined),
+  );
+  return working && query.data?.running ? query.data.rows : null;
+}
+
 export function ImportDialog({
   title,
   fileName,
   calls,
   template,
+  progressOf,
   doneMessage,
   intro,
   onClose,
 }: ImportDialogProps) {
   const run = useImportRun(calls);
+  const rowsDone = useRowsDone(run, progressOf);
   const busy = run.phase !== 'idle';
   const report = run.report;
   const canImport = run.file !== null && report?.errorCount === 0 && !busy;
@@ -129,7 +143,12 @@ export function ImportDialog({
           </FileTrigger>
           {run.file && <span className="text-sm text-fg">{run.file.name}</span>}
         </div>
-        <ImportProgress phase={run.phase} progress={run.progress} writes={run.writes} />
+        <ImportProgress
+          phase={run.phase}
+          progress={run.progress}
+          writes={run.writes}
+          rowsDone={rowsDone}
+        />
         {run.error && (
           <p role="alert" className="text-sm text-danger">
             {run.error}
@@ -176,6 +195,7 @@ export function ImportButton({ resource, permission, plural, fileName }: ImportT
           fileName={fileName}
           calls={calls}
           template={() => downloadImportTemplate(resource)}
+          progressOf={resource}
           doneMessage={(r) =>
             `Importación terminada: ${r.created} creados, ${r.updated} actualizados.`
           }

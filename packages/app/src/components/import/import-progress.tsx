@@ -5,10 +5,13 @@ export function ImportProgress({
   phase,
   progress,
   writes,
+  rowsDone,
 }: {
   phase: ImportPhase;
   progress: number;
   writes: boolean;
+  /** The rows the server has checked so far, when it says. */
+  rowsDone: number | null;
 }) {
   if (phase === 'idle') return null;
   const percent = Math.round(progress * 100);
@@ -17,9 +20,9 @@ export function ImportProgress({
       ? progress > 0
         ? `Subiendo el archivo: ${percent} %`
         : 'Subiendo el archivo…'
-      : writes
-        ? 'Revisando y guardando las filas…'
-        : 'Revisando las filas…';
+      : `${writes ? 'Revisando y guardando las filas' : 'Revisando las filas'}${
+          rowsDone === null ? '…' : `: ${rowsDone.toLocaleString('es-MX')} revisadas`
+        }`;
   return (
     <div className="flex flex-col gap-1">
       <p className="text-sm text-fg-muted" aria-live="polite">

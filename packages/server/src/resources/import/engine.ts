@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { invalidatePrincipalsAfterWriteTo } from '../../auth/principal.ts';
+import { reportProgress } from './lock.ts';
 import { touchListedTable } from '../../lists/table-versions.ts';
 import {
   matchHeaders,
@@ -192,6 +193,7 @@ async function runRows<V>(
     const checked = await resource.checkBatch(db, batch, options.context);
     markDuplicates(resource, batch, checked, seen);
     tally(report, checked);
+    reportProgress(resource.name, report.rows);
     if (options.onRow) checked.forEach((row, index) => options.onRow!(raw[index]!, row.errors));
     if (options.write && report.errorCount === 0) {
       await resource.writeBatch(db, checked, options.context);

@@ -13,7 +13,7 @@ import type { MasterPermission } from '../contract-types.ts';
 import { parseMapping } from './columns.ts';
 import { checkImport, confirmImport, type ImportResource, type RunOptions } from './engine.ts';
 import { writeErrorReport } from './error-report.ts';
-import { withImportLock } from './lock.ts';
+import { progressOf, withImportLock } from './lock.ts';
 import { importables, type Importable } from './registry.ts';
 import { ensureOwner, relationImport, relationImports } from './relation-import.ts';
 import { readTable, type SheetRow } from './table-reader.ts';
@@ -190,6 +190,9 @@ export function registerImports(app: FastifyInstance): void {
     );
     return sendXlsx(reply, `plantilla_${importable.fileName}`, body);
   });
+  registerOperation(app, 'getImportProgress', { auth: 'authenticated' }, async (request) =>
+    progressOf(importableOf(request).resource.name),
+  );
   registerOperation(app, 'checkImport', { auth: 'authenticated' }, async (request, reply) => {
     const { resource } = importableOf(request);
     return withImportRun(request, reply, resource, (rows, options) =>
