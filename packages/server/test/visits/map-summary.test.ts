@@ -4,7 +4,9 @@ import type { components } from '@anaquel/api/schema';
 import { checkInMapCells } from '../../src/db/schema/index.ts';
 import { checkInMap, type CheckInMapQuery } from '../../src/visits/map.ts';
 import { summaryAnswers } from '../../src/visits/map-summary.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { accessTokenFor, createTestApp, type TestApp } from '../helpers.ts';
+import { mexicoCityDay } from '../../src/visits/dates.ts';
+import { addValueSurvey, syncClient, valueVisit } from './sync-client.ts';
 import { createWorld, type World } from './world.ts';
 
 // The visits map's summary (issue #24, docs/geo.md, "Map"): check_in_map_cells, kept by
@@ -157,5 +159,28 @@ describe('the map summary answers as the visits do', () => {
       })
       .from(checkInMapCells);
     expect(cells!.visits).toBe(cells!.rows);
+  });
+
+  it('counts the visits the sync stores, in the same transaction', async () => {
+    const token = await accessTokenFor(t.app, t.db, w.promoter.id);
+    const survey = await addValueSurvey(t.db, w.campaignId);
+    const today = mexicoCityDay(new Date());
+    const query = {
+      ...MEXICO,
+      zoom: 6,
+      startDate: mexicoCityDay(new Date(Date.now() - 86_400_000)),
+      endDate: today,
+      promoterId: w.promoter.id,
+    };
+    const before = await expectSameAnswer(query);
+    // The world's point of sale is at 19.43, -99.13: the second visit is 19 km away.
+    await syncClient(t).sync(token, [
+      valueVisit(w, survey, { checkInLatitude: 19.431, checkInLongitude: -99.131 }),
+      valueVisit(w, survey, { checkInLatitude: 19.6, checkInLongitude: -99.13 }),
+    ]);
+    const after = await expectSameAnswer(query);
+    expect(after.inView).toBe(before.inView + 2);
+    const out = (answer: CheckInMap) => answer.clusters.reduce((n, c) => n + c.outOfRange, 0);
+    expect(out(after)).toBe(out(before) + 1);
   });
 });
