@@ -12,9 +12,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { FileStorage } from '../../src/files/storage.ts';
+import { rowsOf } from '../../src/surveys/tree.ts';
 import { bearer, expectFailure, expectSuccess, tokenFor } from '../helpers.ts';
 import { useSyncWorld, type SyncCheckIn } from './sync-client.ts';
 
@@ -338,10 +340,9 @@ describe('a download in flight', () => {
 
 describe('the first page count', () => {
   it('is exact up to 1 000 photos, then says 1 000 and capped', async () => {
-    const { sql } = await import('drizzle-orm');
-    const [visit] = (
-      await s.t.db.execute(sql`select id from check_ins order by start_date desc limit 1`)
-    ).rows as { id: number }[];
+    const [visit] = rowsOf<{ id: number }>(
+      await s.t.db.execute(sql`select id from check_ins order by start_date desc limit 1`),
+    );
     await s.t.db.execute(sql`with f as (
         insert into files (id, mime, size, storage_key)
         select gen_random_uuid(), 'image/png', 1, 'cap/' || i || '.png'
