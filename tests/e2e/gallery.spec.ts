@@ -40,7 +40,16 @@ test('the gallery keeps the list filters, its lightbox works by keyboard and the
     expect(uploaded.status()).toBe(201);
     photoIds.push((await uploaded.json()).data.id as string);
   }
-  const start = Date.now() - 10 * 60_000;
+  // Yesterday at 23:30 in Mexico City: the other journeys send their visits at 'now' in
+  // parallel on the same server and the demo visits end in the afternoon, so this visit's two
+  // photos are that day's newest and the gallery's first two.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(
+    new Date(),
+  );
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const start = Date.parse(`${yesterday}T23:30:00-06:00`);
   const sent = await request.post('/api/v1/sync/checkins', {
     headers: phone,
     data: {
