@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { admin } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
 import { signIn } from '../support/app.ts';
+import { demoCampaignOf } from '../support/field.ts';
 
 /** The smallest valid PNG (1×1): the server re-encodes it, so it is a real photo once stored. */
 const PNG_1X1 = Buffer.from(
@@ -30,7 +31,7 @@ test('the gallery keeps the list filters, its lightbox works by keyboard and the
   const data = (await (await request.get('/api/v1/sync/data', { headers: phone })).json()).data as {
     campaigns: { id: number; pointOfSaleIds: number[] }[];
   };
-  const campaign = data.campaigns.find((c) => c.pointOfSaleIds.length > 0)!;
+  const campaign = demoCampaignOf(data.campaigns);
   const photoIds: string[] = [];
   for (let i = 0; i < 2; i += 1) {
     const uploaded = await request.post('/api/v1/sync/photos', {

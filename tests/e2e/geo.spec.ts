@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { admin } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
 import { signIn } from '../support/app.ts';
+import { demoCampaignOf } from '../support/field.ts';
 
 interface Visit {
   id: number;
@@ -27,7 +28,7 @@ test("'Solo fuera de rango' narrows the visits to those away from their point of
   const data = (await (await request.get('/api/v1/sync/data', { headers: phone })).json()).data as {
     campaigns: { id: number; pointOfSaleIds: number[] }[];
   };
-  const campaign = data.campaigns.find((c) => c.pointOfSaleIds.length > 0)!;
+  const campaign = demoCampaignOf(data.campaigns);
   const staff = await apiAs(request, admin);
   const place = await staff.get<{ latitude: number | null; longitude: number | null }>(
     `/pointofsales/${campaign.pointOfSaleIds[0]}`,

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { admin } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
 import { signIn } from '../support/app.ts';
+import { demoCampaignOf } from '../support/field.ts';
 
 interface MapAnswer {
   mode: 'points' | 'clusters';
@@ -65,7 +66,7 @@ test('the map draws clusters and visits on the built-in base, with their popups'
   const data = (await (await request.get('/api/v1/sync/data', { headers: phone })).json()).data as {
     campaigns: { id: number; pointOfSaleIds: number[] }[];
   };
-  const campaign = data.campaigns.find((c) => c.pointOfSaleIds.length > 0)!;
+  const campaign = demoCampaignOf(data.campaigns);
   const staff = await apiAs(request, admin);
   const place = await staff.get<{ latitude: number; longitude: number }>(
     `/pointofsales/${campaign.pointOfSaleIds[0]}`,
@@ -91,7 +92,8 @@ test('the map draws clusters and visits on the built-in base, with their popups'
       ],
     },
   });
-  const [result] = (await sent.json()).data.results as { checkInId: number }[];
+  const [result] = (await sent.json()).data.results as { checkInId: number; status: string }[];
+  expect(result!.status, 'the visit is stored').toBe('created');
 
   await signIn(page, admin);
   const week = `startDate=${mexicoDay(Date.now() - 6 * 86_400_000)}&endDate=${mexicoDay(Date.now())}`;

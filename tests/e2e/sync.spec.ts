@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { admin } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
+import { demoCampaignOf } from '../support/field.ts';
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -59,7 +60,7 @@ test('a phone syncs a visit with its ids in capitals once; foreign photos and le
 }) => {
   const phone = await phoneOf(request, 'promotor@anaquel.mx');
   const data = await phone.download();
-  const campaign = data.campaigns.find((c) => c.pointOfSaleIds.length > 0);
+  const campaign = demoCampaignOf(data.campaigns);
   expect(campaign, 'a demo campaign to visit').toBeDefined();
   const photo = await phone.upload();
   const start = Date.now() - 10 * 60_000;

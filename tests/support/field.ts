@@ -22,3 +22,18 @@ export async function warmFieldScreens(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().click();
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * The demo campaign a journey sends its visits to through the sync API: the first one seeded
+ * (lowest id) with points of sale. Journeys running in parallel create campaigns of their own
+ * (field-rejected.spec.ts deactivates one mid-visit), so "the first in the download" is not stable.
+ */
+export function demoCampaignOf<C extends { id: number; pointOfSaleIds: number[] }>(
+  campaigns: C[],
+): C {
+  const seeded = campaigns
+    .filter((c) => c.pointOfSaleIds.length > 0)
+    .sort((a, b) => a.id - b.id)[0];
+  if (!seeded) throw new Error('The demo promoter has no campaign with points of sale today');
+  return seeded;
+}
