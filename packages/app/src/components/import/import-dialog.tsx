@@ -15,7 +15,7 @@ import { useResourcePermissions } from '../resource/use-resource-permissions';
 import { ColumnMapping } from './column-mapping';
 import { ImportProgress } from './import-progress';
 import { ImportReportView } from './import-report';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../lib/download';
 import { useImportRun, type ImportCalls, type ImportRun } from './use-import-run';
 
 // The 'Importar' dialog of every list (docs/import.md): the template, the file, the dry run's

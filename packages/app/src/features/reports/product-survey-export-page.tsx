@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAppServices } from '../../app/app-context';
 import { FormDatePicker, FormOptionsComboBox, FormSelect } from '../../components/resource';
 import { canSubmit, useZodForm } from '../../lib/forms';
-import { formatBytes } from './download';
+import { formatBytes } from '../../lib/download';
 import { EMPTY_EXPORT, exportSchema, type ExportOutput, type ExportValues } from './export-schema';
 import { useReportExport, type ExportState } from './use-report-export';
 

@@ -6,7 +6,7 @@ import {
   renderScreen,
   signInWith,
 } from '../../components/resource/testing/render-screen';
-import { formatBytes } from './download';
+import { formatBytes } from '../../lib/download';
 import {
   CAMPAIGN_REQUIRED,
   END_BEFORE_START,

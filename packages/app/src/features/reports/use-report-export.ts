@@ -1,6 +1,6 @@
 import { downloadReport, isAbortError } from '@anaquel/api';
 import { useRef, useState } from 'react';
-import { saveBlob } from './download';
+import { saveBlob } from '../../lib/download';
 import type { ExportOutput } from './export-schema';
 
 /** Where an export is (spec 1 §4): idle -> generating (bytes received) -> downloaded -> idle. */

@@ -1,6 +1,6 @@
 import type { CheckInPhotoFilter } from '@anaquel/api';
 import { Button, DownloadIcon } from '@anaquel/ui';
-import { formatBytes } from './save-file';
+import { formatBytes } from '../../../lib/download';
 import { usePhotoDownload, type PhotoDownloadState } from './use-photo-download';
 
 /**

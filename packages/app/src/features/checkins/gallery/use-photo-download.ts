@@ -6,7 +6,7 @@ import {
   type PhotoZipProgress,
 } from '@anaquel/api';
 import { useRef, useState } from 'react';
-import { saveBlob } from './save-file';
+import { saveBlob } from '../../../lib/download';
 
 /** Where a download is: idle -> downloading (bytes received) -> saved -> idle. */
 export type PhotoDownloadState =

@@ -1,5 +1,5 @@
-// Saving the downloaded ZIP and showing its size. The same two helpers as the report download's
-// (features/reports/download.ts); features do not import each other.
+// The browser side of every download (the Excel report, the photo ZIP, the import's template and
+// report): saving the file and showing the bytes received.
 
 /** Hands a blob to the browser as a download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -14,7 +14,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** '1,5 MB' style size (es-MX number format). */
+/** '1.5 MB' style size of the bytes received (es-MX number format). */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
