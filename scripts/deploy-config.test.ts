@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 // @ts-expect-error: plain JavaScript module without types
 import { writeNginxConfig } from '../deploy/nginx-config.mjs';
 
@@ -13,25 +13,6 @@ import { writeNginxConfig } from '../deploy/nginx-config.mjs';
 // when nginx is installed; the several-processes journey installs it and runs it for real).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// A YAML parser already installed for the tooling (`yaml` or `js-yaml`, both in the lockfile
-// through the contract's linter and the build tools; no dependency of this repository's own):
-// taken from pnpm's store, since neither is a direct dependency of the root.
-function yamlParser(): (text: string) => unknown {
-  const store = path.join(root, 'node_modules', '.pnpm');
-  for (const [prefix, name, parse] of [
-    ['yaml@', 'yaml', 'parse'],
-    ['js-yaml@', 'js-yaml', 'load'],
-  ] as const) {
-    const entry = readdirSync(store).find((folder) => folder.startsWith(prefix));
-    if (!entry) continue;
-    const module = createRequire(path.join(store, entry, 'node_modules', name, 'package.json'))(
-      `./`,
-    ) as Record<string, (text: string) => unknown>;
-    return module[parse]!;
-  }
-  throw new Error('No YAML parser (yaml or js-yaml) in node_modules/.pnpm: run pnpm install');
-}
-const parseYaml = yamlParser();
 
 interface Service {
   image?: string;
