@@ -1,15 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { constants as fsConstants, createWriteStream } from 'node:fs';
 import {
-  access,
-  mkdir,
+  close,
+  constants as fsConstants,
+  createReadStream,
+  createWriteStream,
+  fstat,
   open,
-  rename,
-  stat,
-  unlink,
-  writeFile,
-  type FileHandle,
-} from 'node:fs/promises';
+} from 'node:fs';
+import { access, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -65,6 +64,12 @@ export async function md5Of(stream: Readable): Promise<string> {
   return hash.digest('hex');
 }
 
+const openFile = promisify(open);
+const fstatFile = promisify(fstat);
+const closeFile = promisify(close);
+/** Read chunk: photos are a few hundred KB, read in a few chunks rather than many of 64 KB. */
+const READ_CHUNK_BYTES = 256 * 1024;
+
 /** Files under one folder (`dataDir/files`). */
 export class LocalFileStorage implements FileStorage {
   constructor(readonly root: string) {}
@@ -106,19 +111,27 @@ export class LocalFileStorage implements FileStorage {
 
   async get(key: string): Promise<Readable | null> {
     const target = this.pathOf(key);
-    // Open first, so that "missing" is known here and not as a late stream error.
-    let handle: FileHandle;
+    // Open first, so that "missing" is known here and not as a late stream error. A numeric
+    // descriptor, not a FileHandle: a FileHandle's read stream awaits a promise per chunk and
+    // read photos at about half the speed (the ZIP of photos, bench/README.md); the stream
+    // reads the descriptor that was checked, so a file renamed over meanwhile cannot mix in.
+    let fd: number;
     try {
-      handle = await open(target, 'r');
+      fd = await openFile(target, 'r');
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
     }
-    if (!(await handle.stat()).isFile()) {
-      await handle.close();
-      return null;
+    try {
+      if (!(await fstatFile(fd)).isFile()) {
+        await closeFile(fd);
+        return null;
+      }
+    } catch (error) {
+      await closeFile(fd).catch(() => {});
+      throw error;
     }
-    return handle.createReadStream();
+    return createReadStream(target, { fd, highWaterMark: READ_CHUNK_BYTES });
   }
 
   async head(key: string): Promise<StoredObject | null> {
