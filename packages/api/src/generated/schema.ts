@@ -1007,7 +1007,7 @@ export interface paths {
     };
     /**
      * How far the running import of a resource has got
-     * @description Requires the resource's `CREATE_` and `UPDATE_` permissions. While a dry run or a confirm of the resource runs on this server, the data rows it has checked so far (the file is read as a stream, so the total is known only at its end); `running` false otherwise. The dialog asks every second while the server works on the rows.
+     * @description Requires the resource's `CREATE_` and `UPDATE_` permissions. While a dry run or a confirm of the resource runs on this server, the data rows it has checked so far and the rows the file holds (`total`, estimated before the rows are read: a CSV's lines, an .xlsx sheet's declared dimension); `running` false otherwise. The dialog asks every second while the server works on the rows.
      */
     get: operations['getImportProgress'];
     put?: never;
@@ -1085,6 +1085,31 @@ export interface paths {
      * @description Requires the owner's `UPDATE_` permission. The same file again, checked and linked in one transaction: the listed records are added to the relation (the ones already linked stay). Any error writes nothing (`written: false`).
      */
     post: operations['runRelationImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/relations/{relation}/{id}/progress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The relation (owner and related records). */
+        relation: components['schemas']['ImportRelation'];
+        /** @description The owner's id (the campaign or the client). */
+        id: number;
+      };
+      cookie?: never;
+    };
+    /**
+     * How far the running import of a relation has got
+     * @description Requires the owner's `UPDATE_` permission. As the resources' progress, for the import of this relation of this owner.
+     */
+    get: operations['getRelationImportProgress'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3495,6 +3520,11 @@ export interface components {
        * @example 12500
        */
       rows: number;
+      /**
+       * @description The data rows of the file, estimated before they are read (a CSV's lines, an .xlsx sheet's declared dimension; never below `rows`); null when unknown or nothing runs.
+       * @example 100000
+       */
+      total: number | null;
     };
     ImportProgressEnvelope: {
       /** @constant */
@@ -8278,6 +8308,35 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getRelationImportProgress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The relation (owner and related records). */
+        relation: components['schemas']['ImportRelation'];
+        /** @description The owner's id (the campaign or the client). */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The progress. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportProgressEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       500: components['responses']['InternalServerError'];
     };
   };

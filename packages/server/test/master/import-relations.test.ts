@@ -9,6 +9,7 @@ import {
   tokenFor,
   type TestApp,
 } from '../helpers.ts';
+import { reportProgress, reportTotal, withImportLock } from '../../src/resources/import/lock.ts';
 import { apiAs, create, multipart, type Api } from './fixtures.ts';
 
 // issue 23: a relation editor's import: a file of codes links those records to a campaign or a
@@ -184,5 +185,31 @@ describe('relation imports', () => {
       'checkRelationImport',
       404,
     );
+  });
+
+  it("tells how far a relation's running import has got, to the owner's editors only", async () => {
+    const progress = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/imports/relations/campaign-pointofsales/${campaignId}/progress`,
+        headers: bearer(token),
+      });
+    const name = `relation:campaign-pointofsales:${campaignId}`;
+    await withImportLock(name, 'ocupado', async () => {
+      reportTotal(name, 800);
+      reportProgress(name, 500);
+      expect(expectSuccess(await progress(admin.token), 'getRelationImportProgress')).toEqual({
+        running: true,
+        rows: 500,
+        total: 800,
+      });
+    });
+    expect(expectSuccess(await progress(admin.token), 'getRelationImportProgress')).toEqual({
+      running: false,
+      rows: 0,
+      total: null,
+    });
+    const viewer = await tokenFor(t.app, t.db, ['VIEW_CAMPAIGNS']);
+    expectFailure(await progress(viewer), 'getRelationImportProgress', 403);
   });
 });

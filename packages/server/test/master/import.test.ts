@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pointsOfSale, states, zipCodes } from '../../src/db/schema/index.ts';
 import { pointOfSaleImport } from '../../src/resources/import/point-of-sale-import.ts';
-import { reportProgress, withImportLock } from '../../src/resources/import/lock.ts';
+import { reportProgress, reportTotal, withImportLock } from '../../src/resources/import/lock.ts';
 import { confirmImport, type ImportContext } from '../../src/resources/import/engine.ts';
 import type { SheetRow } from '../../src/resources/import/table-reader.ts';
 import {
@@ -239,13 +239,18 @@ describe('points of sale import', () => {
       const busy = await send('check', Buffer.from(`${HEADER}\n`), 'p.csv');
       expectFailure(busy, 'checkImport', 409);
       expect(busy.json().errorMessage).toBe(pointOfSaleImport.busyMessage);
+      reportTotal(pointOfSaleImport.name, 100_000);
       reportProgress(pointOfSaleImport.name, 1500);
       const progress = await t.app.inject({
         method: 'GET',
         url: '/api/v1/imports/pointofsales/progress',
         headers: bearer(token),
       });
-      expect(expectSuccess(progress, 'getImportProgress')).toEqual({ running: true, rows: 1500 });
+      expect(expectSuccess(progress, 'getImportProgress')).toEqual({
+        running: true,
+        rows: 1500,
+        total: 100_000,
+      });
     });
   });
 
@@ -272,7 +277,11 @@ describe('points of sale import', () => {
       url: '/api/v1/imports/pointofsales/progress',
       headers: bearer(token),
     });
-    expect(expectSuccess(progress, 'getImportProgress')).toEqual({ running: false, rows: 0 });
+    expect(expectSuccess(progress, 'getImportProgress')).toEqual({
+      running: false,
+      rows: 0,
+      total: null,
+    });
   });
 
   it.each([[['CREATE_POINTOFSALES'] as const], [['UPDATE_POINTOFSALES'] as const], [[] as const]])(

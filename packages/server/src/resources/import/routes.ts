@@ -13,7 +13,7 @@ import type { MasterPermission } from '../contract-types.ts';
 import { parseMapping } from './columns.ts';
 import { checkImport, confirmImport, type ImportResource, type RunOptions } from './engine.ts';
 import { writeErrorReport } from './error-report.ts';
-import { progressOf, withImportLock } from './lock.ts';
+import { progressOf, reportTotal, withImportLock } from './lock.ts';
 import { importables, type Importable } from './registry.ts';
 import { ensureOwner, relationImport, relationImports } from './relation-import.ts';
 import { readTable, type SheetRow } from './table-reader.ts';
@@ -117,11 +117,14 @@ function withImportRun<T>(
   const budget = EXPANSION_BUDGET * request.server.services.config.importLimit;
   return withImportLock(resource.name, resource.busyMessage, () =>
     withUploadedFile(request, ({ filePath, filename, mapping }) =>
-      task(readTable(filePath, filename, budget), {
-        mapping: parseMapping(mapping, resource.columns),
-        context: { request, principal: principalOf(request), afterCommit: [] },
-        signal: disconnectSignal(reply),
-      }),
+      task(
+        readTable(filePath, filename, budget, (total) => reportTotal(resource.name, total)),
+        {
+          mapping: parseMapping(mapping, resource.columns),
+          context: { request, principal: principalOf(request), afterCommit: [] },
+          signal: disconnectSignal(reply),
+        },
+      ),
     ),
   );
 }
@@ -169,6 +172,9 @@ function registerRelationImports(app: FastifyInstance): void {
         checkImport(db(), resource, rows, options),
       );
     },
+  );
+  registerOperation(app, 'getRelationImportProgress', { auth: 'authenticated' }, async (request) =>
+    progressOf((await relationOf(request, false)).resource.name),
   );
   registerOperation(app, 'runRelationImport', { auth: 'authenticated' }, async (request, reply) => {
     const { resource } = await relationOf(request, true);

@@ -4,7 +4,7 @@ import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../http/errors.ts';
-import { checkZipBudget, readAt } from './zip-budget.ts';
+import { checkZipBudget, declaredRows, readAt } from './zip-budget.ts';
 
 // Reads an uploaded import file (docs/import.md) as a stream of rows: the first sheet of an
 // .xlsx through exceljs' streaming reader, or a CSV through csv-parse. Memory does not grow with
@@ -35,21 +35,29 @@ const NOT_TEXT = 'El archivo no es un CSV de texto.';
 /**
  * The rows of the file at `path`; `filename` only tells an .xlsx that is not a zip apart, and an
  * .xlsx whose parts would expand past `maxExpandedBytes` is refused before it is inflated.
+ * `onTotal` hears, before the first row, how many data rows the file holds as far as can be
+ * told without reading them (a CSV's lines, an .xlsx sheet's declared dimension): the progress's
+ * "row N of about M".
  */
 export async function* readTable(
   path: string,
   filename: string,
   maxExpandedBytes: number,
+  onTotal?: (rows: number) => void,
 ): AsyncGenerator<SheetRow> {
   const head = await readAt(path, 0, 64 * 1024);
   if (head.subarray(0, 4).equals(ZIP_MAGIC)) {
-    await checkZipBudget(path, (await stat(path)).size, maxExpandedBytes);
+    const sheet = await checkZipBudget(path, (await stat(path)).size, maxExpandedBytes);
+    const lastRow = sheet && (await declaredRows(path, sheet));
+    // The first row holds the headers.
+    if (lastRow) onTotal?.(Math.max(0, lastRow - 1));
     yield* limited(readWorkbook(path));
     return;
   }
   if (/\.xlsx$/i.test(filename)) throw fileError(EXCEL_UNREADABLE);
   if (!/\.(csv|txt)$/i.test(filename)) throw fileError('El archivo debe ser .xlsx o .csv.');
-  const encoding = await csvEncoding(path);
+  const { encoding, lines } = await csvEncoding(path);
+  onTotal?.(Math.max(0, lines - 1));
   yield* limited(readCsv(path, encoding, delimiterOf(head, encoding)));
 }
 
@@ -68,15 +76,34 @@ async function* limited(rows: AsyncGenerator<SheetRow>): AsyncGenerator<SheetRow
   }
 }
 
+const LF = 0x0a;
+const CR = 0x0d;
+
+function countOf(chunk: Buffer, byte: number): number {
+  let count = 0;
+  for (let at = chunk.indexOf(byte); at !== -1; at = chunk.indexOf(byte, at + 1)) count += 1;
+  return count;
+}
+
 /**
  * UTF-8 when the whole file decodes as UTF-8, Windows-1252 otherwise (as Excel saves a CSV in
- * Mexico). A NUL byte means a binary file renamed .csv.
+ * Mexico). A NUL byte means a binary file renamed .csv. Counted on the way: the file's lines
+ * (LF, or CR alone as old Mac files end them), an estimate of its records for the progress (a
+ * quoted field may hold a line break, an empty line is skipped).
  */
-async function csvEncoding(path: string): Promise<'utf-8' | 'windows-1252'> {
+async function csvEncoding(
+  path: string,
+): Promise<{ encoding: 'utf-8' | 'windows-1252'; lines: number }> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let utf8 = true;
+  let lineFeeds = 0;
+  let returns = 0;
+  let last = LF;
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
     if (chunk.includes(0)) throw fileError(NOT_TEXT);
+    lineFeeds += countOf(chunk, LF);
+    if (lineFeeds === 0) returns += countOf(chunk, CR);
+    if (chunk.length > 0) last = chunk[chunk.length - 1]!;
     if (!utf8) continue;
     try {
       decoder.decode(chunk, { stream: true });
@@ -91,7 +118,10 @@ async function csvEncoding(path: string): Promise<'utf-8' | 'windows-1252'> {
       utf8 = false;
     }
   }
-  return utf8 ? 'utf-8' : 'windows-1252';
+  const breaks = lineFeeds > 0 ? lineFeeds : returns;
+  // A last line without its line break is a line too.
+  const lines = breaks + (last === LF || last === CR ? 0 : 1);
+  return { encoding: utf8 ? 'utf-8' : 'windows-1252', lines };
 }
 
 /** The one of `;` and `,` that appears more in the header line (outside quotes). */
