@@ -2325,11 +2325,34 @@ export interface paths {
      *     they come one by one (`mode` points, `visits`); beyond, grouped by the database in a grid
      *     whose cells measure `cellDegrees` (a function of `zoom`), each cluster at the centroid of
      *     its visits with its count per state (`mode` clusters, `clusters`). `inView`, `outsideView`
-     *     and `withoutPosition` add up to the list's `totalCount` for the same filters. Also the
-     *     points of sale in the box of the campaigns running in the filter's days, at most 2 000
-     *     (`pointsOfSaleInView` counts them all).
+     *     and `withoutPosition` add up to the list's `totalCount` for the same filters. The points
+     *     of sale come from `GET checkins/map/pointsofsale`, asked once per filter, not per box.
      */
     get: operations['getCheckInMap'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkins/map/pointsofsale': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The points of sale the map draws for a window of days
+     * @description Requires `VIEW_CHECKINS`. The active points of sale with coordinates of the active
+     *     campaigns running in the window (`startDate`, `endDate`, the list's days; every active
+     *     campaign without them), by id, at most 10 000 (`total` counts them all). Not tied to the
+     *     visible box: the map asks it once per window and keeps it while it pans and zooms
+     *     (`Cache-Control: private, max-age=300`). An end before the start: 400.
+     */
+    get: operations['getCheckInMapPointsOfSale'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5127,16 +5150,6 @@ export interface components {
        */
       unknown: number;
     };
-    CheckInMapPointOfSale: {
-      /** @example 3 */
-      id: number;
-      /** @example El Sol Plaza Mayor */
-      name: string;
-      /** @example 19.4326 */
-      latitude: number;
-      /** @example -99.1332 */
-      longitude: number;
-    };
     CheckInMap: {
       /**
        * @description `points`: `visits` lists each visit in the box; `clusters`: `clusters` does.
@@ -5166,18 +5179,35 @@ export interface components {
       withoutPosition: number;
       visits: components['schemas']['CheckInMapVisit'][];
       clusters: components['schemas']['CheckInMapCluster'][];
-      /** @description The campaigns' points of sale in the box (at most 2 000). */
-      pointsOfSale: components['schemas']['CheckInMapPointOfSale'][];
-      /**
-       * @description How many points of sale are in the box (`pointsOfSale` lists at most 2 000).
-       * @example 320
-       */
-      pointsOfSaleInView: number;
     };
     CheckInMapEnvelope: {
       /** @constant */
       success: true;
       data: components['schemas']['CheckInMap'];
+    };
+    CheckInMapPointOfSale: {
+      /** @example 3 */
+      id: number;
+      /** @example El Sol Plaza Mayor */
+      name: string;
+      /** @example 19.4326 */
+      latitude: number;
+      /** @example -99.1332 */
+      longitude: number;
+    };
+    CheckInMapPointsOfSale: {
+      /** @description The points of sale, by id (at most 10 000). */
+      pointsOfSale: components['schemas']['CheckInMapPointOfSale'][];
+      /**
+       * @description How many points of sale the filter has (`pointsOfSale` lists at most 10 000).
+       * @example 320
+       */
+      total: number;
+    };
+    CheckInMapPointsOfSaleEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckInMapPointsOfSale'];
     };
     MapSettings: {
       /**
@@ -10945,6 +10975,41 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CheckInMapEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getCheckInMapPointsOfSale: {
+    parameters: {
+      query?: {
+        /**
+         * @description First day (YYYY-MM-DD, Mexico City time).
+         * @example 2026-11-22
+         */
+        startDate?: components['parameters']['StartDateFilter'];
+        /**
+         * @description Last day (YYYY-MM-DD, Mexico City time), included.
+         * @example 2026-11-23
+         */
+        endDate?: components['parameters']['EndDateFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The window's points of sale. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInMapPointsOfSaleEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,5 +1,6 @@
 // The visits map (issue #24, docs/geo.md): the visits of the list's filters in the map's visible
-// box (one by one when few, grid clusters beyond) and the base map's style.
+// box (one by one when few, grid clusters beyond), the points of sale of the window of days, and
+// the base map's style.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getApiClient } from '../client';
 import { unwrap } from '../envelope';
@@ -14,12 +15,23 @@ export type CheckInMapVisit = Schemas['CheckInMapVisit'];
 export type CheckInMapCluster = Schemas['CheckInMapCluster'];
 /** A campaign's point of sale on the map. */
 export type CheckInMapPointOfSale = Schemas['CheckInMapPointOfSale'];
+/** The points of sale of a window of days, and how many there are. */
+export type CheckInMapPointsOfSale = Schemas['CheckInMapPointsOfSale'];
 /** Query of `GET /checkins/map`: the list's filters, the box (west, south, east, north), zoom. */
 export type CheckInMapParams = NonNullable<OperationQuery<'/checkins/map', 'get'>>;
+/** Query of `GET /checkins/map/pointsofsale`: the window of days. */
+export type MapPointsOfSaleParams = NonNullable<
+  OperationQuery<'/checkins/map/pointsofsale', 'get'>
+>;
+
+/** How long a window's points of sale are fresh (the server's Cache-Control says the same). */
+const POINTS_OF_SALE_FRESH_MS = 5 * 60_000;
 
 /** Query keys of the map; they start with '/checkins', so the visits' invalidation covers them. */
 const checkInMapKeys = {
   map: (params: CheckInMapParams) => ['/checkins', 'map', params] as const,
+  pointsOfSale: (params: MapPointsOfSaleParams) =>
+    ['/checkins', 'map', 'pointsofsale', params] as const,
   settings: ['/checkins', 'map', 'settings'] as const,
 };
 
@@ -29,6 +41,20 @@ export function checkInMapQueryOptions(params: CheckInMapParams) {
     queryKey: checkInMapKeys.map(params),
     queryFn: ({ signal }) =>
       unwrap(getApiClient().GET('/checkins/map', { params: { query: params }, signal })),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** `GET /checkins/map/pointsofsale`: once per window of days, kept while the map pans. */
+export function mapPointsOfSaleQueryOptions(params: MapPointsOfSaleParams) {
+  return queryOptions({
+    queryKey: checkInMapKeys.pointsOfSale(params),
+    queryFn: ({ signal }) =>
+      unwrap(
+        getApiClient().GET('/checkins/map/pointsofsale', { params: { query: params }, signal }),
+      ),
+    staleTime: POINTS_OF_SALE_FRESH_MS,
     placeholderData: keepPreviousData,
     retry: false,
   });

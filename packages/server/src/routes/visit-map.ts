@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth/guard.ts';
 import { registerOperation } from '../http/contract.ts';
 import { forbidden } from '../http/errors.ts';
+import { mapPointsOfSale } from '../visits/map-points-of-sale.ts';
 import { checkInMap } from '../visits/map.ts';
 
-// The visits map (issue #24, docs/geo.md, "Map"): the list's filters in a visible box, and the
-// base map's style (MAP_STYLE_URL).
+// The visits map (issue #24, docs/geo.md, "Map"): the list's filters in a visible box, the
+// points of sale of a window of days, and the base map's style (MAP_STYLE_URL).
 export default function visitMapRoutes(app: FastifyInstance): void {
   const db = () => app.services.db;
   registerOperation(app, 'getCheckInMap', { auth: 'VIEW_CHECKINS' }, async (request) => {
@@ -28,6 +29,20 @@ export default function visitMapRoutes(app: FastifyInstance): void {
       visitsLimit: app.services.config.mapVisitsLimit,
     });
   });
+
+  // The same for every box of a window: the browser may keep it a few minutes (a point of sale
+  // added to a campaign shows on the map within them), and the app keeps it while it pans.
+  registerOperation(
+    app,
+    'getCheckInMapPointsOfSale',
+    { auth: 'VIEW_CHECKINS' },
+    async (request, reply) => {
+      const { startDate, endDate } = request.query;
+      const answer = await mapPointsOfSale(db(), { startDate, endDate });
+      void reply.header('cache-control', 'private, max-age=300');
+      return answer;
+    },
+  );
 
   registerOperation(app, 'getMapSettings', { auth: 'VIEW_CHECKINS' }, async () => ({
     styleUrl: app.services.config.mapStyleUrl ?? null,

@@ -3,17 +3,12 @@
 // it, without a position) and, in the box, per grid cell and state; when the box holds few
 // visits a second query lists them one by one. The aggregate reads the visits' table alone
 // (check_ins_map_idx covers a date window's positions, distances and promoter), never the
-// points of sale: a visit's state on the map follows from its stored distances.
+// points of sale: a visit's state on the map follows from its stored distances. The points of
+// sale the map draws have their own request (map-points-of-sale.ts).
 import type { components } from '@anaquel/api/schema';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  campaignPointsOfSale,
-  campaigns,
-  checkIns,
-  pointsOfSale,
-  users,
-} from '../db/schema/index.ts';
+import { checkIns, pointsOfSale, users } from '../db/schema/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { geoStatusOf } from './geo.ts';
 import {
@@ -31,8 +26,6 @@ type CheckInMap = components['schemas']['CheckInMap'];
 type CheckInMapVisit = components['schemas']['CheckInMapVisit'];
 type CheckInMapCluster = components['schemas']['CheckInMapCluster'];
 
-/** The most points of sale one answer lists (`pointsOfSaleInView` counts them all). */
-const MAP_POINTS_OF_SALE_LIMIT = 2000;
 /** The most cells along a side of the box, whatever zoom the client claims. */
 const MAX_CELLS_PER_SIDE = 256;
 
@@ -180,53 +173,6 @@ async function visitsInBox(
   }));
 }
 
-/**
- * The active points of sale in the box of the active campaigns running in the filter's days
- * (every active campaign without days), at most MAP_POINTS_OF_SALE_LIMIT, with their count.
- */
-async function pointsOfSaleInBox(db: Db, query: CheckInMapQuery) {
-  const running = and(
-    eq(campaignPointsOfSale.pointOfSaleId, pointsOfSale.id),
-    eq(campaigns.isActive, true),
-    query.endDate ? sql`${campaigns.startDate} <= ${query.endDate}::date` : undefined,
-    query.startDate
-      ? sql`(${campaigns.endDate} is null or ${campaigns.endDate} >= ${query.startDate}::date)`
-      : undefined,
-  );
-  const campaignOf = db
-    .select({ one: sql`1` })
-    .from(campaignPointsOfSale)
-    .innerJoin(campaigns, eq(campaigns.id, campaignPointsOfSale.campaignId))
-    .where(running);
-  const rows = await db
-    .select({
-      id: pointsOfSale.id,
-      name: pointsOfSale.name,
-      latitude: sql<number>`${pointsOfSale.latitude}::float8`,
-      longitude: sql<number>`${pointsOfSale.longitude}::float8`,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(pointsOfSale)
-    .where(
-      and(
-        eq(pointsOfSale.isActive, true),
-        sql`${pointsOfSale.longitude} between ${query.west} and ${query.east}`,
-        sql`${pointsOfSale.latitude} between ${query.south} and ${query.north}`,
-        sql`exists (${campaignOf})`,
-      ),
-    )
-    .orderBy(asc(pointsOfSale.id))
-    .limit(MAP_POINTS_OF_SALE_LIMIT);
-  return {
-    pointsOfSale: rows.map(({ total: _total, ...row }) => ({
-      ...row,
-      latitude: Number(row.latitude),
-      longitude: Number(row.longitude),
-    })),
-    pointsOfSaleInView: rows[0]?.total ?? 0,
-  };
-}
-
 const clusterOf = (row: AggregateRow): CheckInMapCluster => ({
   latitude: Number(row.latitude),
   longitude: Number(row.longitude),
@@ -242,10 +188,9 @@ export async function checkInMap(db: Db, query: CheckInMapQuery): Promise<CheckI
   const where = checkInFilterWhere(query);
   const grid = gridOf(query);
   const fromSummary = (query.source ?? 'summary') === 'summary' && summaryAnswers(query, grid);
-  const [rows, places] = await Promise.all([
-    fromSummary ? aggregateFromSummary(db, query, grid) : aggregate(db, query, where, grid),
-    pointsOfSaleInBox(db, query),
-  ]);
+  const rows = fromSummary
+    ? await aggregateFromSummary(db, query, grid)
+    : await aggregate(db, query, where, grid);
   const inBoxRows = rows.filter((row) => row.key >= 0);
   const countOf = (selected: AggregateRow[]) => selected.reduce((sum, row) => sum + row.count, 0);
   const inView = countOf(inBoxRows);
@@ -258,6 +203,5 @@ export async function checkInMap(db: Db, query: CheckInMapQuery): Promise<CheckI
     withoutPosition: countOf(rows.filter((row) => row.key === WITHOUT_POSITION)),
     visits: few && inView > 0 ? await visitsInBox(db, query, where, grid) : [],
     clusters: few ? [] : inBoxRows.map(clusterOf),
-    ...places,
   };
 }

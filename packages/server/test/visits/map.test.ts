@@ -200,16 +200,6 @@ describe('GET checkins/map: the box', () => {
     const answer = await map({ west: 10, south: 40, east: 12, north: 42, zoom: 8 });
     expect(answer).toMatchObject({ mode: 'points', inView: 0, visits: [], clusters: [] });
     expect(answer.outsideView + answer.withoutPosition).toBe(MANY + FEW);
-    expect(answer).toMatchObject({ pointsOfSale: [], pointsOfSaleInView: 0 });
-  });
-
-  it("lists the campaign's points of sale in the box", async () => {
-    const answer = await map({ west: -99.2, south: 19.4, east: -99.1, north: 19.5, zoom: 12 });
-    expect(answer.pointsOfSaleInView).toBe(2);
-    expect(answer.pointsOfSale.map((p) => p.id).sort()).toEqual(
-      [w.pointOfSaleId, w.outsidePointOfSaleId].sort(),
-    );
-    expect(answer.pointsOfSale[0]).toMatchObject({ latitude: 19.43, longitude: -99.13 });
   });
 
   it('a whole-world box at the closest zoom still answers a bounded grid', async () => {

@@ -1,5 +1,5 @@
 import type { CheckInMap, CheckInMapVisit } from '@anaquel/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { failureEnvelope, okEnvelope, stubApi } from '../../../test/api-stub';
@@ -17,9 +17,17 @@ import type { VisitsMapProps } from './visits-map';
 // draws the real one in Chromium.
 const BOX = { west: -118.5, south: 14.3, east: -86.5, north: 32.8, zoom: 4.6 };
 vi.mock('./visits-map', () => ({
-  default: function StandIn({ onBoxChange, styleUrl }: VisitsMapProps) {
+  default: function StandIn({ onBoxChange, styleUrl, pointsOfSale }: VisitsMapProps) {
     useEffect(() => onBoxChange(BOX), [onBoxChange]);
-    return <p>{`Base: ${styleUrl ?? 'integrada'}`}</p>;
+    return (
+      <>
+        <p>{`Base: ${styleUrl ?? 'integrada'}`}</p>
+        <p>{`Puntos de venta dibujados: ${pointsOfSale?.length ?? 0}`}</p>
+        <button type="button" onClick={() => onBoxChange({ ...BOX, west: -100, zoom: 6 })}>
+          Mover
+        </button>
+      </>
+    );
   },
 }));
 
@@ -47,8 +55,6 @@ const answer = (extra: Partial<CheckInMap> = {}): CheckInMap => ({
   withoutPosition: 0,
   visits: [visit(1), visit(2, { geoStatus: 'outOfRange', distance: 1100, latitude: 19.44 })],
   clusters: [],
-  pointsOfSale: [],
-  pointsOfSaleInView: 0,
   ...extra,
 });
 
@@ -116,6 +122,7 @@ describe('/checkins/mapa', SCREEN_TEST_OPTIONS, () => {
     const api = stubApi({
       'GET /checkins/map/settings': okEnvelope({ styleUrl: null }),
       'GET /checkins/map': okEnvelope(answer()),
+      'GET /checkins/map/pointsofsale': okEnvelope({ pointsOfSale: [], total: 0 }),
     });
     renderScreen(<CheckInsMapPage />, {
       path: '/checkins/mapa?startDate=2026-11-18&endDate=2026-11-20&outOfRange=1',
@@ -161,6 +168,7 @@ describe('/checkins/mapa', SCREEN_TEST_OPTIONS, () => {
     stubApi({
       'GET /checkins/map/settings': okEnvelope({ styleUrl: 'https://tiles.example.mx/style.json' }),
       'GET /checkins/map': failureEnvelope(500, 'INTERNAL_ERROR', 'Error interno del servidor.'),
+      'GET /checkins/map/pointsofsale': okEnvelope({ pointsOfSale: [], total: 0 }),
     });
     renderScreen(<CheckInsMapPage />, { path: '/checkins/mapa', pattern: '/checkins/mapa' });
     expect(
@@ -172,5 +180,33 @@ describe('/checkins/mapa', SCREEN_TEST_OPTIONS, () => {
       ),
     );
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it('asks the points of sale once per window of days, not again when the map moves', async () => {
+    signInWith(['VIEW_CHECKINS']);
+    const place = { id: 3, name: 'Abarrotes Centro', latitude: 19.43, longitude: -99.13 };
+    const api = stubApi({
+      'GET /checkins/map/settings': okEnvelope({ styleUrl: null }),
+      'GET /checkins/map': okEnvelope(answer()),
+      'GET /checkins/map/pointsofsale': okEnvelope({ pointsOfSale: [place], total: 10_400 }),
+    });
+    renderScreen(<CheckInsMapPage />, {
+      path: '/checkins/mapa?startDate=2026-11-18&endDate=2026-11-20',
+      pattern: '/checkins/mapa',
+    });
+    expect(await screen.findByText('Puntos de venta dibujados: 1')).toBeInTheDocument();
+    expect(
+      screen.getByText('Se muestran 1 de 10,400 puntos de venta de las campañas de estas fechas.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Mover' }));
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.path === '/checkins/map')).toHaveLength(2),
+    );
+    const places = api.requests.filter((r) => r.path === '/checkins/map/pointsofsale');
+    expect(places).toHaveLength(1);
+    expect(Object.fromEntries(places[0]!.query)).toEqual({
+      startDate: '2026-11-18',
+      endDate: '2026-11-20',
+    });
   });
 });

@@ -1,8 +1,10 @@
 import {
   checkInMapQueryOptions,
+  mapPointsOfSaleQueryOptions,
   mapSettingsQueryOptions,
   promotersQueryOptions,
   type CheckInMap,
+  type CheckInMapPointsOfSale,
 } from '@anaquel/api';
 import { Button, ComboBox, DateRangePicker, Link, Spinner } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -122,9 +124,9 @@ function MapFilters({
   );
 }
 
-function placesNoteOf(data: CheckInMap | undefined): string | null {
-  if (!data || data.pointsOfSaleInView <= data.pointsOfSale.length) return null;
-  return `Se muestran ${count.format(data.pointsOfSale.length)} de ${count.format(data.pointsOfSaleInView)} puntos de venta del área: acerca el mapa para ver el resto.`;
+function placesNoteOf(places: CheckInMapPointsOfSale | undefined): string | null {
+  if (!places || places.total <= places.pointsOfSale.length) return null;
+  return `Se muestran ${count.format(places.pointsOfSale.length)} de ${count.format(places.total)} puntos de venta de las campañas de estas fechas.`;
 }
 
 export default function CheckInsMapPage() {
@@ -139,6 +141,10 @@ export default function CheckInsMapPage() {
     ),
     enabled: box !== null,
   });
+  // Once per window of days: the same points of sale for every box the map shows.
+  const places = useQuery(
+    mapPointsOfSaleQueryOptions({ startDate: filters.range.start, endDate: filters.range.end }),
+  );
 
   const setFilter = (change: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -169,7 +175,7 @@ export default function CheckInsMapPage() {
           </Button>
         )}
       </div>
-      <Legend placesNote={placesNoteOf(visits.data)} />
+      <Legend placesNote={placesNoteOf(places.data)} />
       <div
         role="region"
         aria-label="Mapa de visitas"
@@ -185,6 +191,7 @@ export default function CheckInsMapPage() {
             <VisitsMap
               styleUrl={settings.data?.styleUrl ?? null}
               data={visits.data}
+              pointsOfSale={places.data?.pointsOfSale}
               onBoxChange={setBox}
             />
           </Suspense>

@@ -5,6 +5,7 @@ import type {
   CheckInMap,
   CheckInMapCluster,
   CheckInMapParams,
+  CheckInMapPointOfSale,
   CheckInMapVisit,
   GeoStatus,
 } from '@anaquel/api';
@@ -163,11 +164,13 @@ export function outOfRangeLines(data: CheckInMap | undefined): FeatureCollection
   return { type: 'FeatureCollection', features };
 }
 
-/** The campaigns' points of sale in the box. */
-export function pointOfSaleFeatures(data: CheckInMap | undefined): FeatureCollection<Point> {
+/** The campaigns' points of sale of the window (one answer for every box). */
+export function pointOfSaleFeatures(
+  places: readonly CheckInMapPointOfSale[] | undefined,
+): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
-    features: (data?.pointsOfSale ?? []).map((place) => ({
+    features: (places ?? []).map((place) => ({
       type: 'Feature' as const,
       geometry: { type: 'Point' as const, coordinates: [place.longitude, place.latitude] },
       properties: { id: place.id, name: place.name },

@@ -1,6 +1,6 @@
 // The visits map's layers (issue #24): circles and lines only (no text, so no glyphs), coloured
 // by the map's three states; clusters sized by their count.
-import type { CheckInMap } from '@anaquel/api';
+import type { CheckInMap, CheckInMapPointOfSale } from '@anaquel/api';
 import { Layer, Source } from '@vis.gl/react-maplibre';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { useMemo } from 'react';
@@ -27,10 +27,17 @@ const stateColor: ExpressionSpecification = [
 ];
 
 /** The out-of-range lines, the points of sale, then the clusters and the visits on top. */
-export function VisitLayers({ data }: { data: CheckInMap | undefined }) {
+export function VisitLayers({
+  data,
+  pointsOfSale,
+}: {
+  data: CheckInMap | undefined;
+  pointsOfSale: readonly CheckInMapPointOfSale[] | undefined;
+}) {
   const visits = useMemo(() => visitFeatures(data), [data]);
   const lines = useMemo(() => outOfRangeLines(data), [data]);
-  const places = useMemo(() => pointOfSaleFeatures(data), [data]);
+  // Their own answer, the same while the map pans: its features are built once per window.
+  const places = useMemo(() => pointOfSaleFeatures(pointsOfSale), [pointsOfSale]);
   return (
     <>
       <Source id="lines" type="geojson" data={lines}>

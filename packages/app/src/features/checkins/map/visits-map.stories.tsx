@@ -18,8 +18,6 @@ const EMPTY: CheckInMap = {
   withoutPosition: 0,
   visits: [],
   clusters: [],
-  pointsOfSale: [],
-  pointsOfSaleInView: 0,
 };
 
 /** 140 clusters over Mexico's populated band, each with its counts per state. */
@@ -75,11 +73,15 @@ const outOfRange: CheckInMap = {
       geoStatus: 'noPointOfSaleCoordinates',
     }),
   ],
+};
+
+/** The points of sale of the window: their own request, asked once while the map pans. */
+const places = {
   pointsOfSale: [
     { id: 1, name: 'Abarrotes El Sol 1', latitude: 19.4326, longitude: -99.1332 },
     { id: 2, name: 'Abarrotes El Sol 2', latitude: 19.42, longitude: -99.2 },
   ],
-  pointsOfSaleInView: 2,
+  total: 2,
 };
 
 const meta = {
@@ -92,7 +94,10 @@ const meta = {
       permissions: ['VIEW_CHECKINS'],
       layout: 'shell',
     },
-    { 'GET /checkins/map/settings': okEnvelope({ styleUrl: null }) },
+    {
+      'GET /checkins/map/settings': okEnvelope({ styleUrl: null }),
+      'GET /checkins/map/pointsofsale': okEnvelope({ pointsOfSale: [], total: 0 }),
+    },
   ),
 } satisfies Meta<typeof CheckInsMapPage>;
 
@@ -147,7 +152,10 @@ export const ManyVisits: Story = {
 
 export const OutOfRangeLines: Story = {
   name: 'Fuera de rango, con su línea',
-  beforeEach: mockApi({ 'GET /checkins/map': okEnvelope(outOfRange) }),
+  beforeEach: mockApi({
+    'GET /checkins/map': okEnvelope(outOfRange),
+    'GET /checkins/map/pointsofsale': okEnvelope(places),
+  }),
   play: async ({ canvasElement }) => {
     await expectMap(canvasElement, '3 visitas en el área visible.');
     const legend = within(canvasElement).getByRole('list', { name: 'Leyenda del mapa' });

@@ -1,7 +1,7 @@
 // The visits map's canvas (issue #24, docs/geo.md, "Map"): MapLibre GL JS through its React
 // bindings, loaded only by /checkins/mapa (this module and maplibre-gl are their own chunks).
 // Circle and line layers only, and HTML popups: no text layer, so no glyphs nor sprites to fetch.
-import type { CheckInMap } from '@anaquel/api';
+import type { CheckInMap, CheckInMapPointOfSale } from '@anaquel/api';
 import { Map as MapLibreMap, NavigationControl, type MapRef } from '@vis.gl/react-maplibre';
 import * as maplibre from 'maplibre-gl';
 import type { MapLayerMouseEvent } from 'maplibre-gl';
@@ -37,11 +37,13 @@ export interface VisitsMapProps {
   /** MAP_STYLE_URL, or null for the built-in base. */
   styleUrl: string | null;
   data: CheckInMap | undefined;
+  /** The campaigns' points of sale of the window (their own request, not the box's). */
+  pointsOfSale: readonly CheckInMapPointOfSale[] | undefined;
   /** The visible area, once the map rests after a move (and once loaded). */
   onBoxChange: (box: MapBox) => void;
 }
 
-export default function VisitsMap({ styleUrl, data, onBoxChange }: VisitsMapProps) {
+export default function VisitsMap({ styleUrl, data, pointsOfSale, onBoxChange }: VisitsMapProps) {
   const mapRef = useRef<MapRef>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -62,12 +64,14 @@ export default function VisitsMap({ styleUrl, data, onBoxChange }: VisitsMapProp
 
   const onClick = (event: MapLayerMouseEvent) => {
     const feature = event.features?.[0];
-    if (!feature || !data) return setSelection(null);
+    if (!feature) return setSelection(null);
     const index = Number(feature.properties.index);
     const at = { longitude: event.lngLat.lng, latitude: event.lngLat.lat };
     if (feature.layer.id === 'places') {
-      const place = data.pointsOfSale.find((p) => p.id === Number(feature.properties.id));
+      const place = pointsOfSale?.find((p) => p.id === Number(feature.properties.id));
       if (place) setSelection({ kind: 'place', place, ...at });
+    } else if (!data) {
+      setSelection(null);
     } else if (feature.properties.kind === 'cluster') {
       const cluster = data.clusters[index];
       if (cluster) setSelection({ kind: 'cluster', cluster, ...at });
@@ -94,7 +98,7 @@ export default function VisitsMap({ styleUrl, data, onBoxChange }: VisitsMapProp
       locale={{ 'NavigationControl.ZoomIn': 'Acercar', 'NavigationControl.ZoomOut': 'Alejar' }}
     >
       <NavigationControl showCompass={false} />
-      <VisitLayers data={data} />
+      <VisitLayers data={data} pointsOfSale={pointsOfSale} />
       {selection && (
         <MapPopup
           selection={selection}
