@@ -13,9 +13,11 @@
 // auth), and the map through the app: all of Mexico at zoom 5 for the app's default window
 // (yesterday and today), for 7 days (the list's and map's longest window), for 7 days and one
 // promoter, a city at zoom 11 and a region at zoom 8 for 7 days, and the out-of-range filter;
-// and the aggregate from the summary (check_in_map_cells, migration 0016) sent bare, with both
+// the points of sale of the 7 days (GET checkins/map/pointsofsale, asked once per window, no
+// longer with every box); and the aggregate from the summary (check_in_map_cells, migration 0016) sent bare, with both
 // statements' EXPLAIN ANALYZE. Target: p99 <= 100 ms.
 //
+// BENCH_MAP_ONLY=<words,...> runs only the scenarios whose name holds one of them (repeats).
 // Needs BENCH_DATABASE_URL. BENCH_MAP_DB=<name> keeps the seeded database (reused when it
 // already holds visits, never dropped); otherwise a scratch database is created and dropped.
 import { execFile } from 'node:child_process';
@@ -42,6 +44,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const targetVisits = Number(process.env.BENCH_MAP_VISITS ?? 1_000_000);
 const serverUrl = process.env.BENCH_DATABASE_URL?.trim();
 const keptName = process.env.BENCH_MAP_DB?.trim();
+const only = process.env.BENCH_MAP_ONLY?.split(',').map((word) => word.trim());
 if (!serverUrl) {
   process.stderr.write('BENCH_DATABASE_URL is required (a PostgreSQL server)\n');
   process.exit(2);
@@ -304,36 +307,45 @@ async function main(): Promise<void> {
         url: query({ ...week, outOfRange: 'true', ...MEXICO, zoom: 5 }),
         auth: true,
       },
-    ];
+      {
+        name: 'points of sale, 7 days (once per window)',
+        url: `${origin}/api/v1/checkins/map/pointsofsale?${new URLSearchParams(week)}`,
+        auth: true,
+      },
+    ].filter(({ name }) => !only || only.some((word) => name.includes(word)));
     process.stdout.write(
       `\nvisits: ${total}; ${connections} connections, ${duration} s each\n\n` +
-        '| scenario | visits in the filter | answer | req/s | p50 ms | p99 ms | max ms | non-2xx |\n' +
-        '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n',
+        '| scenario | visits in the filter | answer | KB | req/s | p50 ms | p99 ms | max ms | non-2xx |\n' +
+        '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n',
     );
     for (const scenario of scenarios) {
       const headers: Record<string, string> = scenario.auth
         ? { authorization: `Bearer ${token}` }
         : {};
       const probe = await fetch(scenario.url, { headers });
-      const body = (await probe.json()) as {
+      const text = await probe.text();
+      const body = JSON.parse(text) as {
         data?: {
-          mode: string;
+          mode?: string;
           inView: number;
           outsideView: number;
           withoutPosition: number;
           clusters: unknown[];
           visits: unknown[];
+          pointsOfSale?: unknown[];
         };
       };
       const data = scenario.auth ? body.data : undefined;
-      const inFilter = data ? data.inView + data.outsideView + data.withoutPosition : '';
-      const shape = data
-        ? `${data.mode}: ${data.mode === 'clusters' ? data.clusters.length : data.visits.length}`
-        : '';
+      const inFilter = data?.mode ? data.inView + data.outsideView + data.withoutPosition : '';
+      let shape = '';
+      if (data?.pointsOfSale) shape = `points of sale: ${data.pointsOfSale.length}`;
+      else if (data?.mode)
+        shape = `${data.mode}: ${data.mode === 'clusters' ? data.clusters.length : data.visits.length}`;
+      const kb = (Buffer.byteLength(text) / 1024).toFixed(1);
       await load(scenario.url, scenario.auth ? token : null, 2);
       const r = await load(scenario.url, scenario.auth ? token : null, duration);
       process.stdout.write(
-        `| ${scenario.name} | ${inFilter} | ${shape} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx + r.errors} |\n`,
+        `| ${scenario.name} | ${inFilter} | ${shape} | ${kb} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx + r.errors} |\n`,
       );
     }
     const plan = await bare.query(`explain (analyze, buffers, costs off) ${BARE_AGGREGATE}`, [
