@@ -1,14 +1,12 @@
 import { checkInPhotosQueryOptions, promotersQueryOptions } from '@anaquel/api';
-import { ComboBox, DateRangePicker } from '@anaquel/ui';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppServices } from '../../../app/app-context';
 import type { ScreenPrefetch } from '../../../app/screen-table';
 import { useAuthStore } from '../../../stores/auth-store';
-import { OutOfRangeFilter } from '../geo-status';
-import { CHECK_IN_MAX_DAYS } from '../visit-dates';
 import { VisitViews } from '../visit-views';
+import { GalleryFilters } from './gallery-filter-bar';
 import { photoFilterFromParams } from './gallery-filters';
 import { PhotoDownload } from './photo-download';
 import { PhotoGrid } from './photo-grid';
@@ -40,48 +38,6 @@ export const prefetch: ScreenPrefetch = (queryClient, { search, permissions }) =
   );
   if (permissions.includes('VIEW_USERS')) void queryClient.prefetchQuery(promotersQueryOptions());
 };
-
-/** The dates, the promoter (VIEW_USERS) and 'Solo fuera de rango', kept in the URL as the list's. */
-function GalleryFilters({
-  range,
-  promoterId,
-  outOfRange,
-  canFilterByPromoter,
-  onChange,
-}: {
-  range: { start: string; end: string };
-  promoterId: number | undefined;
-  outOfRange: boolean;
-  canFilterByPromoter: boolean;
-  onChange: (change: Record<string, string | null>) => void;
-}) {
-  const promoters = useQuery({ ...promotersQueryOptions(), enabled: canFilterByPromoter });
-  return (
-    <div className="flex flex-wrap items-start gap-3">
-      <DateRangePicker
-        label="Fechas"
-        description={`Máximo ${CHECK_IN_MAX_DAYS} días desde la fecha inicial.`}
-        value={range}
-        onChange={(next) => {
-          if (next?.start && next.end) onChange({ startDate: next.start, endDate: next.end });
-        }}
-        className="w-72 max-w-full"
-      />
-      {canFilterByPromoter && (
-        <ComboBox
-          label="Promotor"
-          placeholder="Todos los promotores"
-          items={promoters.data ?? []}
-          value={promoterId ?? null}
-          isLoading={promoters.isPending}
-          onChange={(key) => onChange({ promoterId: key === null ? null : String(Number(key)) })}
-          className="w-56"
-        />
-      )}
-      <OutOfRangeFilter isSelected={outOfRange} onChange={onChange} />
-    </div>
-  );
-}
 
 /**
  * `/checkins/fotos` (issue #24), a view of 'Visitas': every photo of the filtered visits (their
@@ -127,6 +83,12 @@ export default function GalleryPage() {
           promoterId={filter.promoterId}
           outOfRange={filter.outOfRange === true}
           canFilterByPromoter={permissions.includes('VIEW_USERS')}
+          ids={{
+            campaignId: filter.campaignId ?? null,
+            pointOfSaleId: filter.pointOfSaleId ?? null,
+            surveyId: filter.surveyId ?? null,
+            questionId: filter.questionId ?? null,
+          }}
           onChange={setFilter}
         />
         <PhotoDownload

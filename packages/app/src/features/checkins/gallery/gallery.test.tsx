@@ -20,6 +20,10 @@ describe('/checkins/fotos', SCREEN_TEST_OPTIONS, () => {
     const api = stubApi({
       'GET /checkins/photos': firstPage(3, 3),
       'GET /users/promoters': okEnvelope([{ id: 7, name: 'María López' }]),
+      'GET /surveys/options': okEnvelope([{ id: 2, name: 'Anaquel', isActive: true }]),
+      'GET /campaigns/options': okEnvelope([]),
+      'GET /pointofsales/options': okEnvelope([]),
+      'GET /questions/options': okEnvelope([]),
     });
     renderScreen(<GalleryPage />, {
       path: '/checkins/fotos?startDate=2026-11-18&endDate=2026-11-20&outOfRange=1&promoterId=7&surveyId=2',
@@ -39,6 +43,10 @@ describe('/checkins/fotos', SCREEN_TEST_OPTIONS, () => {
       surveyId: '2',
     });
     expect(screen.getByRole('button', { name: 'Descargar fotos (3)' })).toBeEnabled();
+    // The URL's survey is named in its picker.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Cuestionario' })).toHaveValue('Anaquel'),
+    );
     // The views keep the filters.
     const views = screen.getByRole('navigation', { name: 'Vistas de visitas' });
     expect(within(views).getByRole('link', { name: 'Lista' })).toHaveAttribute(
@@ -48,6 +56,50 @@ describe('/checkins/fotos', SCREEN_TEST_OPTIONS, () => {
     expect(within(views).getByRole('link', { name: 'Fotos' })).toHaveAttribute(
       'aria-current',
       'page',
+    );
+  });
+
+  it('filters by a point of sale searched on the server; a campaign clears the survey and question', async () => {
+    signInWith(['VIEW_CHECKINS']);
+    // More points of sale than a page of options: the one wanted is found by the server's search.
+    const stores = Array.from({ length: 100 }, (_, i) => ({
+      id: i + 1,
+      name: `Tienda ${i + 1} (T${i + 1})`,
+      isActive: true,
+    }));
+    const api = stubApi({
+      'GET /checkins/photos': firstPage(1, 1),
+      'GET /pointofsales/options': (request) =>
+        okEnvelope(
+          request.query.get('Filter') === 'Juár'
+            ? [{ id: 250, name: 'Abarrotes Juárez (A250)', isActive: true }]
+            : stores.slice(
+                Number(request.query.get('Skip') ?? 0),
+                Number(request.query.get('Skip') ?? 0) + Number(request.query.get('Take') ?? 100),
+              ),
+        ),
+      'GET /campaigns/options': okEnvelope([{ id: 3, name: 'Regreso a clases', isActive: true }]),
+      'GET /surveys/options': okEnvelope([{ id: 2, name: 'Anaquel', isActive: true }]),
+      'GET /questions/options': okEnvelope([{ id: 9, name: 'Foto del anaquel', isActive: true }]),
+    });
+    const { user } = renderScreen(<GalleryPage />, {
+      path: '/checkins/fotos?surveyId=2&questionId=9',
+      pattern: '/checkins/fotos',
+    });
+    const lastPhotosQuery = () => api.to('GET /checkins/photos').at(-1)!.query;
+    await user.type(await screen.findByRole('combobox', { name: 'Punto de venta' }), 'Juár');
+    await user.click(await screen.findByRole('option', { name: 'Abarrotes Juárez (A250)' }));
+    await waitFor(() => expect(lastPhotosQuery().get('pointOfSaleId')).toBe('250'));
+    expect(lastPhotosQuery().get('surveyId')).toBe('2');
+    await user.type(screen.getByRole('combobox', { name: 'Campaña' }), 'Regr');
+    await user.click(await screen.findByRole('option', { name: 'Regreso a clases' }));
+    await waitFor(() => expect(lastPhotosQuery().get('campaignId')).toBe('3'));
+    expect(lastPhotosQuery().get('pointOfSaleId')).toBe('250');
+    expect(lastPhotosQuery().has('surveyId')).toBe(false);
+    expect(lastPhotosQuery().has('questionId')).toBe(false);
+    // The survey's options narrow to the campaign's.
+    await waitFor(() =>
+      expect(api.to('GET /surveys/options').at(-1)!.query.get('campaignId')).toBe('3'),
     );
   });
 
