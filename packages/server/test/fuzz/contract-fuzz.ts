@@ -487,6 +487,8 @@ function multipartArb(
     ['gif+html', Buffer.from('GIF89a<html><script>alert(1)</script></html>')],
     ['png+random', Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.alloc(500, 7)])],
     ['empty', Buffer.alloc(0)],
+    // For the imports (test/fuzz/imports.ts sends them files shaped like each resource's).
+    ['csv', Buffer.from('Código,Nombre,__proto__\r\nPV-1,Tienda,x\r\n')],
   );
   return fc.tuple(valid, oddity, file).map(([value, odd, upload]) => {
     const boundary = '----fuzzboundary';
@@ -588,7 +590,10 @@ const envelopeValidator = () =>
   responseAjv.getSchema('https://anaquel.mx/contract/schemas/ErrorEnvelope')!;
 
 /** Why an answer breaks the contract, or null when it keeps it. */
-function contractViolation(op: ContractOperation, response: LightMyRequestResponse): string | null {
+export function contractViolation(
+  op: ContractOperation,
+  response: LightMyRequestResponse,
+): string | null {
   const status = response.statusCode;
   const declared = Boolean(op.operation.responses[String(status)]);
   if (status >= 500 && (!declared || status === 500)) return `answered ${status}`;
@@ -632,7 +637,7 @@ function contractViolation(op: ContractOperation, response: LightMyRequestRespon
 
 /* ---------- running ---------- */
 
-interface FuzzFailure {
+export interface FuzzFailure {
   operationId: string;
   problem: string;
   request: string;

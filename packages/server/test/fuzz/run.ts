@@ -1,8 +1,10 @@
 // `pnpm fuzz`: the long run of the contract fuzzer (test/fuzz/contract-fuzz.ts) on a fresh
 // database: PGlite, or PostgreSQL with TEST_DATABASE_URL. Prints the figures and exits 1 on
 // any failure. FUZZ_RUNS (per operation, default 120), FUZZ_SEED (default: the time) and
-// FUZZ_OPERATIONS (operationIds separated by commas; default: every operation).
+// FUZZ_OPERATIONS (operationIds separated by commas; default: every operation). Then the import
+// operations are fed hostile files for every resource and relation (test/fuzz/imports.ts).
 import { fuzzContract } from './contract-fuzz.ts';
+import { fuzzImports } from './imports.ts';
 import { FUZZ_APP_CONFIG, fuzzSession } from './session.ts';
 import { createTestApp, createUser } from '../helpers.ts';
 import { listOperations } from '../../src/http/contract.ts';
@@ -31,6 +33,9 @@ const stats = await fuzzContract({
     if (count % 1000 === 0) console.log(`  ${count} requests`);
   },
 });
+// Then the imports fed hostile files shaped like each resource's own (test/fuzz/imports.ts).
+const imports = await fuzzImports({ app: t.app, db: t.db, operationIds });
+stats.failures.push(...imports.failures);
 // The process is still healthy afterwards: health, and sign-in of a user the fuzzer never saw
 // (a caller holds every permission and may have changed the administrator's password).
 const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
@@ -60,6 +65,13 @@ for (const [role, figures] of Object.entries(stats.byRole)) {
     `  as ${role}: ${figures.operations} operations, ${figures.requests} requests (${statuses})`,
   );
 }
+console.log(
+  `imports: ${imports.operations} operations, ${imports.files} hostile files, ${imports.requests} requests (${Object.entries(
+    imports.byStatus,
+  )
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ')})`,
+);
 console.log(`afterwards: health ${health.statusCode}, sign-in ${signIn.statusCode}`);
 const byProblem = new Map<string, number>();
 for (const failure of stats.failures) {

@@ -90,6 +90,18 @@ export async function fuzzSession(app: FastifyInstance, db: Db, every = 10) {
   /** Valid visits of the promoter for the fuzzer to mutate (a fresh uuid each time). */
   const visit = (overrides: Partial<SyncCheckIn> = {}) => valueVisit(world, survey, overrides);
   const same = visit();
+  // A stored visit with a photo, so that the gallery and its ZIP have a photo to answer from
+  // the start, whatever the order of the operations.
+  const galleryPhoto = await saveImage(db, app.services.storage, PNG_1X1, {
+    uploadedBy: world.promoter.id,
+  });
+  const stored = await app.inject({
+    method: 'POST',
+    url: '/api/v1/sync/checkins',
+    headers: { authorization: `Bearer ${await mint('promoter')}` },
+    payload: { checkIns: [visit({ photoIds: [galleryPhoto] })] },
+  });
+  if (stored.statusCode !== 200) throw new Error(`the gallery's visit: ${stored.body}`);
   const seedBodies: Record<string, unknown[]> = {
     syncCheckIns: [
       { checkIns: [visit()] },
