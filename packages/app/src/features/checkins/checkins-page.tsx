@@ -10,7 +10,6 @@ import {
 import {
   DataTable,
   ImageCountButton,
-  Link,
   ListChecksIcon,
   MapPinIcon,
   YesNo,
@@ -21,8 +20,8 @@ import {
   type DataTableState,
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ScreenPrefetch } from '../../app/screen-table';
 import { useAuthStore } from '../../stores/auth-store';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
@@ -95,6 +94,25 @@ const columns = col.columns([
 
 const NO_PERMISSIONS: readonly string[] = [];
 
+// The row actions are plain anchors styled like the ghost icon buttons, not react-aria links: a
+// page holds thirty of them, and react-aria's press, hover and focus hooks per link were a large
+// share of rendering the rows on a phone (issue #20). The browser's own link behaviour (Enter,
+// middle click, 'open in a new tab') is what these need; the focus ring is CSS's :focus-visible.
+const ROW_ACTION =
+  'inline-flex h-8 w-8 items-center justify-center rounded-lg text-fg transition-colors ' +
+  'hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+// What react-aria renders for a disabled link: a span named as a link, out of the tab order.
+const DISABLED_ROW_ACTION =
+  'inline-flex h-8 w-8 cursor-not-allowed items-center justify-center text-fg-muted opacity-40';
+
+function DisabledRowAction({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <span role="link" aria-disabled="true" aria-label={label} className={DISABLED_ROW_ACTION}>
+      {children}
+    </span>
+  );
+}
+
 /** A row action that opens a position on a map in a new tab; disabled without coordinates. */
 function MapLink({
   label,
@@ -105,24 +123,26 @@ function MapLink({
   latitude: number | null;
   longitude: number | null;
 }) {
-  const hasPosition = latitude !== null && longitude !== null;
+  const icon = <MapPinIcon className="size-4" />;
+  if (latitude === null || longitude === null)
+    return <DisabledRowAction label={label}>{icon}</DisabledRowAction>;
   return (
-    <Link
-      href={hasPosition ? mapsUrl(latitude, longitude) : undefined}
+    <a
+      href={mapsUrl(latitude, longitude)}
       target="_blank"
       rel="noopener noreferrer"
-      isDisabled={!hasPosition}
-      variant="ghost"
       aria-label={label}
-      className="h-8 w-8 px-0 data-disabled:opacity-40"
+      className={ROW_ACTION}
     >
-      <MapPinIcon className="size-4" />
-    </Link>
+      {icon}
+    </a>
   );
 }
 
 /** The three row actions: where the visit started and ended on a map, and its surveys. */
 function VisitActions({ row }: { row: CheckIn }) {
+  const surveysLabel = `Ver encuestas de la visita a ${row.pointOfSale}`;
+  const surveysIcon = <ListChecksIcon className="size-4" />;
   return (
     <>
       <MapLink
@@ -135,15 +155,17 @@ function VisitActions({ row }: { row: CheckIn }) {
         latitude={row.checkOutLatitude}
         longitude={row.checkOutLongitude}
       />
-      <Link
-        href={row.unavailable ? undefined : `/checkins/${row.id}/surveys`}
-        isDisabled={row.unavailable}
-        variant="ghost"
-        aria-label={`Ver encuestas de la visita a ${row.pointOfSale}`}
-        className="h-8 w-8 px-0 data-disabled:opacity-40"
-      >
-        <ListChecksIcon className="size-4" />
-      </Link>
+      {row.unavailable ? (
+        <DisabledRowAction label={surveysLabel}>{surveysIcon}</DisabledRowAction>
+      ) : (
+        <RouterLink
+          to={`/checkins/${row.id}/surveys`}
+          aria-label={surveysLabel}
+          className={ROW_ACTION}
+        >
+          {surveysIcon}
+        </RouterLink>
+      )}
     </>
   );
 }

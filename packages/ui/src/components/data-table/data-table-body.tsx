@@ -51,16 +51,17 @@ function SkeletonRows<TData extends RowData>({
   columns: Column<DataTableFeatures, TData, unknown>[];
   count: number;
 }) {
+  const cells = columns.map((column) => ({
+    column,
+    style: columnStyle(column),
+    className: cellStyles({ pinned: pinnedOf(column) }),
+  }));
   return Array.from({ length: Math.min(count, 10) }, (_, i) => (
     <tr key={`skeleton-${i}`} aria-hidden="true">
       {withSpacer(
-        columns.map((column) => ({ column })),
-        ({ column }) => (
-          <td
-            key={column.id}
-            style={columnStyle(column)}
-            className={cellStyles({ pinned: pinnedOf(column) })}
-          >
+        cells,
+        ({ column, style, className }) => (
+          <td key={column.id} style={style} className={className}>
             <div className="h-4 w-3/4 animate-pulse rounded bg-surface-muted" />
           </td>
         ),
@@ -78,20 +79,27 @@ function DataRows<TData extends RowData>({
   table: DataTableInstance<TData>;
   rows: Row<DataTableFeatures, TData>[];
 }) {
+  // A column's style and classes are the same in every row: worked out once per column, not per
+  // cell (the class merge and the sticky offsets were a visible share of a page's render).
+  const looks = new Map(
+    table.getVisibleLeafColumns().map((column) => [
+      column.id,
+      {
+        style: columnStyle(column),
+        className: cellStyles({
+          pinned: pinnedOf(column),
+          align: column.columnDef.meta?.align ?? 'start',
+          className: 'overflow-hidden text-sm text-fg group-hover/row:bg-surface-muted',
+        }),
+      },
+    ]),
+  );
   return rows.map((row) => (
     <tr key={row.id} className="group/row">
       {withSpacer(
         row.getVisibleCells(),
         (cell) => (
-          <td
-            key={cell.id}
-            style={columnStyle(cell.column)}
-            className={cellStyles({
-              pinned: pinnedOf(cell.column),
-              align: cell.column.columnDef.meta?.align ?? 'start',
-              className: 'overflow-hidden text-sm text-fg group-hover/row:bg-surface-muted',
-            })}
-          >
+          <td key={cell.id} {...looks.get(cell.column.id)}>
             <table.FlexRender cell={cell} />
           </td>
         ),
