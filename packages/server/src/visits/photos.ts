@@ -231,12 +231,16 @@ export async function listPhotos(
 ): Promise<CheckInPhotoPage> {
   checkDates(filter);
   const after = cursor ? decodeCursor(cursor) : null;
-  const rows = await readPhotos(db, filter, after, pageSize + 1);
+  // The first page's count runs beside its rows (two connections of the pool), not after them.
+  const [rows, count] = await Promise.all([
+    readPhotos(db, filter, after, pageSize + 1),
+    after ? { totalCount: null, totalCountIsCapped: false } : firstPageCount(db, filter),
+  ]);
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
   return {
     rows: page.map(({ mime: _m, size: _s, storageKey: _k, key: _key, ...photo }) => photo),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last.key) : null,
-    ...(after ? { totalCount: null, totalCountIsCapped: false } : await firstPageCount(db, filter)),
+    ...count,
   };
 }
