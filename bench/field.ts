@@ -113,6 +113,7 @@ async function timeRunner(page: Page): Promise<{ times: number[]; frames: number
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const times: number[] = [];
   const frames: number[] = [];
+  const profilePath = process.env.BENCH_FIELD_PROFILE;
   try {
     // The machine's own cost of the measure: a frame with nothing to update, same throttling.
     for (let i = 0; i < 20; i += 1) {
@@ -124,6 +125,13 @@ async function timeRunner(page: Page): Promise<{ times: number[]; frames: number
         }),
       );
     }
+    if (profilePath) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    const tracePath = process.env.BENCH_FIELD_TRACE;
+    if (tracePath) await page.context().browser()!.startTracing(page, { path: tracePath });
     for (let i = 0; i < answers; i += 1) {
       // Walks the survey's questions; every 10th answer is a segment's first question, and
       // alternates its first option (hides the next segment) with another (shows it again).
@@ -148,6 +156,11 @@ async function timeRunner(page: Page): Promise<{ times: number[]; frames: number
         return performance.now() - start;
       }, i);
       times.push(ms);
+    }
+    if (tracePath) await page.context().browser()!.stopTracing();
+    if (profilePath) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(profilePath, JSON.stringify(profile));
     }
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -22,7 +22,10 @@ export interface FieldQuestionProps {
 /**
  * One question as a promoter answers it: its text ('obligatoria' when required), the ui's input
  * for its type (the designer's preview uses the same), 'No aplica' where accepted, the camera
- * where the question asks for photos, and the engine's messages.
+ * where the question asks for photos, and the engine's messages. Off screen, the browser skips its
+ * layout and paint (`content-visibility: auto`, sized as last rendered): a survey of hundreds of
+ * questions costs an answer the layout of the few on screen, and every one stays in the
+ * accessibility tree, in find-in-page and in the tab order.
  */
 export function FieldQuestion({
   question,
@@ -43,7 +46,7 @@ export function FieldQuestion({
     <section
       aria-labelledby={headingId}
       aria-describedby={errors.length > 0 ? errorId : undefined}
-      className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4"
+      className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 [contain-intrinsic-size:auto_14rem] [content-visibility:auto]"
     >
       <Heading id={headingId} className="m-0 text-base font-semibold break-words">
         {question.description}

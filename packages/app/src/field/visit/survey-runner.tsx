@@ -3,13 +3,7 @@ import { Button, scoreText } from '@anaquel/ui';
 import { memo, useMemo, useRef, useState } from 'react';
 import { FieldFrame } from '../field-frame';
 import type { StoredAnswer, StoredSurvey } from '../store/db';
-import {
-  surveyState,
-  toPreviewAnswer,
-  toStoredAnswer,
-  withAnswer,
-  type SurveyState,
-} from './answers';
+import { surveyState, toPreviewAnswer, toStoredAnswer, withAnswer } from './answers';
 import { FieldQuestion } from './field-question';
 import type { VisitSurvey } from './visit-surveys';
 
@@ -17,16 +11,23 @@ type SegmentNode = components['schemas']['SegmentNode'];
 type QuestionNode = components['schemas']['QuestionNode'];
 type Item = { kind: 'question'; node: QuestionNode } | { kind: 'segment'; node: SegmentNode };
 
-/** A segment's questions and sub-segments in the engine's order (a question first on a tie). */
-function itemsOf(segment: SegmentNode): Item[] {
+const itemsCache = new WeakMap<SegmentNode, readonly Item[]>();
+
+/**
+ * A segment's questions and sub-segments in the engine's order (a question first on a tie),
+ * sorted once per downloaded segment.
+ */
+function itemsOf(segment: SegmentNode): readonly Item[] {
+  const cached = itemsCache.get(segment);
+  if (cached) return cached;
   const items: Item[] = [
     ...segment.questions.map((node) => ({ kind: 'question' as const, node })),
     ...segment.children.map((node) => ({ kind: 'segment' as const, node })),
   ];
   const rank = (item: Item) => (item.kind === 'question' ? 0 : 1);
-  return items.sort(
-    (a, b) => a.node.order - b.node.order || rank(a) - rank(b) || a.node.id - b.node.id,
-  );
+  items.sort((a, b) => a.node.order - b.node.order || rank(a) - rank(b) || a.node.id - b.node.id);
+  itemsCache.set(segment, items);
+  return items;
 }
 
 export interface SurveyRunnerProps {
@@ -48,11 +49,14 @@ interface Actions {
   addPhoto: SurveyRunnerProps['addPhoto'];
 }
 
-interface Ctx {
+/** What a segment shows of the survey now: one object per render of the runner. */
+interface View {
   /** The stored answers by question (one look-up per question, not a search of the list). */
   answers: ReadonlyMap<number, StoredAnswer>;
-  state: SurveyState;
-  shown: (questionId: number) => boolean;
+  hiddenSegments: ReadonlySet<number>;
+  hiddenQuestions: ReadonlySet<number>;
+  /** The messages a question shows now (none until it is touched or the survey checked). */
+  errorsOf: (questionId: number) => readonly string[];
   photoUrl: SurveyRunnerProps['photoUrl'];
   actions: Actions;
 }
@@ -133,39 +137,72 @@ const RunnerQuestion = memo(
     sameErrors(before.errors, after.errors),
 );
 
-function RunnerSegment({ segment, level, ctx }: { segment: SegmentNode; level: number; ctx: Ctx }) {
-  const Heading = `h${Math.min(6, level)}` as 'h2';
-  const items = itemsOf(segment).filter((item) =>
-    item.kind === 'question'
-      ? !ctx.state.hiddenQuestions.has(item.node.id)
-      : !ctx.state.hiddenSegments.has(item.node.id),
-  );
-  return (
-    <section aria-label={segment.name} className="flex flex-col gap-3">
-      <Heading className="m-0 text-lg font-semibold break-words">{segment.name}</Heading>
-      {segment.description && <p className="text-sm text-fg-muted">{segment.description}</p>}
-      {items.map((item) =>
-        item.kind === 'segment' ? (
-          <RunnerSegment key={`s${item.node.id}`} segment={item.node} level={level + 1} ctx={ctx} />
-        ) : (
-          <RunnerQuestion
-            key={`q${item.node.id}`}
-            question={item.node}
-            level={level + 1}
-            stored={ctx.answers.get(item.node.id)}
-            errors={
-              ctx.shown(item.node.id)
-                ? (ctx.state.errors.get(item.node.id) ?? NO_ERRORS)
-                : NO_ERRORS
-            }
-            photoUrl={ctx.photoUrl}
-            actions={ctx.actions}
-          />
-        ),
-      )}
-    </section>
-  );
+/** Whether nothing a segment shows differs between two views: its answers, messages, skips. */
+function sameSegment(segment: SegmentNode, before: View, after: View): boolean {
+  if (before.hiddenSegments.has(segment.id) !== after.hiddenSegments.has(segment.id)) return false;
+  return itemsOf(segment).every((item) => {
+    if (item.kind === 'segment') return sameSegment(item.node, before, after);
+    const id = item.node.id;
+    return (
+      before.hiddenQuestions.has(id) === after.hiddenQuestions.has(id) &&
+      before.answers.get(id) === after.answers.get(id) &&
+      sameErrors(before.errorsOf(id), after.errorsOf(id))
+    );
+  });
 }
+
+interface RunnerSegmentProps {
+  segment: SegmentNode;
+  level: number;
+  view: View;
+}
+
+/**
+ * One segment, rendered again only when something inside it changes: an answer reconciles the
+ * segment it is in (and those it hides or shows), not the survey's other segments.
+ */
+const RunnerSegment = memo(
+  function RunnerSegment({ segment, level, view }: RunnerSegmentProps) {
+    const Heading = `h${Math.min(6, level)}` as 'h2';
+    const items = itemsOf(segment).filter((item) =>
+      item.kind === 'question'
+        ? !view.hiddenQuestions.has(item.node.id)
+        : !view.hiddenSegments.has(item.node.id),
+    );
+    return (
+      <section aria-label={segment.name} className="flex flex-col gap-3">
+        <Heading className="m-0 text-lg font-semibold break-words">{segment.name}</Heading>
+        {segment.description && <p className="text-sm text-fg-muted">{segment.description}</p>}
+        {items.map((item) =>
+          item.kind === 'segment' ? (
+            <RunnerSegment
+              key={`s${item.node.id}`}
+              segment={item.node}
+              level={level + 1}
+              view={view}
+            />
+          ) : (
+            <RunnerQuestion
+              key={`q${item.node.id}`}
+              question={item.node}
+              level={level + 1}
+              stored={view.answers.get(item.node.id)}
+              errors={view.errorsOf(item.node.id)}
+              photoUrl={view.photoUrl}
+              actions={view.actions}
+            />
+          ),
+        )}
+      </section>
+    );
+  },
+  (before, after) =>
+    before.segment === after.segment &&
+    before.level === after.level &&
+    before.view.photoUrl === after.view.photoUrl &&
+    before.view.actions === after.view.actions &&
+    sameSegment(before.segment, before.view, after.view),
+);
 
 /**
  * One survey of the visit: its segments and questions as the skip logic shows them now, every
@@ -195,10 +232,12 @@ export function SurveyRunner(props: SurveyRunnerProps) {
     () => new Map(stored.answers.map((answer) => [answer.questionId, answer])),
     [stored.answers],
   );
-  const ctx: Ctx = {
+  const view: View = {
     answers: byQuestion,
-    state,
-    shown: (id) => checked || touched.has(id),
+    hiddenSegments: state.hiddenSegments,
+    hiddenQuestions: state.hiddenQuestions,
+    errorsOf: (id) =>
+      checked || touched.has(id) ? (state.errors.get(id) ?? NO_ERRORS) : NO_ERRORS,
     photoUrl: props.photoUrl,
     actions,
   };
@@ -226,7 +265,7 @@ export function SurveyRunner(props: SurveyRunnerProps) {
         )}
       </h1>
       {segments.map((segment) => (
-        <RunnerSegment key={segment.id} segment={segment} level={2} ctx={ctx} />
+        <RunnerSegment key={segment.id} segment={segment} level={2} view={view} />
       ))}
       {checked && pending > 0 && (
         <p
