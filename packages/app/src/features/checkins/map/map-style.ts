@@ -8,8 +8,21 @@ import type { StyleSpecification } from 'maplibre-gl';
 /** Where the app serves the outlines (packages/app/public/map). */
 const MEXICO_STATES_URL = '/map/mexico-states.json';
 
-/** A light base: pale sea, white land, grey state borders. */
-export function builtInStyle(origin: string): StyleSpecification {
+/** The base's colours: light (pale sea, white land) or, in the dark theme, slate shades. */
+const PALETTES = {
+  light: { sea: '#e8eef4', land: '#ffffff', border: '#9ca3af' },
+  dark: { sea: '#0b1220', land: '#1e293b', border: '#64748b' },
+} as const;
+
+/**
+ * The built-in base in the app's theme: a white map in the dark theme was the brightest thing
+ * on the screen, and the visits' colours read on both.
+ */
+export function builtInStyle(
+  origin: string,
+  theme: 'light' | 'dark' = 'light',
+): StyleSpecification {
+  const palette = PALETTES[theme];
   return {
     version: 8,
     sources: {
@@ -21,13 +34,13 @@ export function builtInStyle(origin: string): StyleSpecification {
       },
     },
     layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': '#e8eef4' } },
-      { id: 'states-fill', type: 'fill', source: 'states', paint: { 'fill-color': '#ffffff' } },
+      { id: 'sea', type: 'background', paint: { 'background-color': palette.sea } },
+      { id: 'states-fill', type: 'fill', source: 'states', paint: { 'fill-color': palette.land } },
       {
         id: 'states-line',
         type: 'line',
         source: 'states',
-        paint: { 'line-color': '#9ca3af', 'line-width': 0.8 },
+        paint: { 'line-color': palette.border, 'line-width': 0.8 },
       },
     ],
   };

@@ -9,6 +9,9 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './visits-map.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { resolveTheme } from '../../../lib/theme';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useThemeStore } from '../../../stores/theme-store';
 import { MEXICO_BOUNDS, type MapBox } from './map-data';
 import { VisitLayers } from './map-layers';
 import { MapPopup, type Selection } from './map-popup';
@@ -48,7 +51,14 @@ export default function VisitsMap({ styleUrl, data, pointsOfSale, onBoxChange }:
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [cursor, setCursor] = useState('');
-  const style = useMemo(() => styleUrl ?? builtInStyle(window.location.origin), [styleUrl]);
+  const theme = resolveTheme(
+    useThemeStore((s) => s.current),
+    useMediaQuery('(prefers-color-scheme: dark)'),
+  );
+  const style = useMemo(
+    () => styleUrl ?? builtInStyle(window.location.origin, theme),
+    [styleUrl, theme],
+  );
 
   useEffect(() => () => clearTimeout(timer.current), []);
   // A new answer may no longer hold the selected visit or cluster.
