@@ -134,4 +134,24 @@ test('the gallery keeps the list filters, its lightbox works by keyboard and the
     rmSync(dir, { recursive: true, force: true });
   }
   await expect(page.getByText(`Descarga lista: fotos_${day}_${day}.zip`)).toBeVisible();
+
+  // The point of sale's picker: searched by name, chosen, the photos narrow to its visits.
+  const pointOfSaleId = campaign.pointOfSaleIds[0]!;
+  const [store] = await staff.get<{ id: number; name: string }[]>(
+    `/pointofsales/options?Ids=${pointOfSaleId}`,
+  );
+  const atStore = await staff.get<{ totalCount: number }>(
+    `/checkins/photos?startDate=${day}&endDate=${day}&pointOfSaleId=${pointOfSaleId}`,
+  );
+  const picker = page.getByRole('combobox', { name: 'Punto de venta' });
+  await picker.fill(store!.name.slice(0, 6));
+  await page.getByRole('option', { name: store!.name }).click();
+  await expect(page).toHaveURL(new RegExp(`pointOfSaleId=${pointOfSaleId}`));
+  await expect(
+    page.getByRole('button', { name: `Descargar fotos (${atStore.totalCount})` }),
+  ).toBeVisible();
+  await expect(
+    grid.getByRole('button', { name: new RegExp(`^Ver foto 1 de ${atStore.totalCount}`) }),
+  ).toBeVisible();
+  await expect(grid.locator('img').first()).toHaveAttribute('src', new RegExp(photoIds[0]!));
 });
