@@ -16,7 +16,7 @@ export type ImportResourceName = components['schemas']['ImportResource'];
 /** A relation an import fills ('campaign-pointofsales'...). */
 export type ImportRelationName = components['schemas']['ImportRelation'];
 
-/** How far the running import of a resource has got (rows checked so far). */
+/** How far the running import has got: the rows checked so far and the file's (estimated). */
 export type ImportProgress = components['schemas']['ImportProgress'];
 
 /** `GET /imports/{resource}/progress`, asked every second while `enabled` (the server works). */
@@ -27,6 +27,28 @@ export function importProgressQueryOptions(resource: ImportResourceName, enabled
       unwrap(
         getApiClient().GET('/imports/{resource}/progress', {
           params: { path: { resource } },
+          signal,
+        }),
+      ),
+    enabled,
+    refetchInterval: enabled ? 1000 : false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** `GET /imports/relations/{relation}/{id}/progress`: as a resource's, for a relation's import. */
+export function relationImportProgressQueryOptions(
+  relation: ImportRelationName,
+  id: number,
+  enabled: boolean,
+) {
+  return queryOptions({
+    queryKey: ['/imports/relations', relation, id, 'progress'] as const,
+    queryFn: ({ signal }) =>
+      unwrap(
+        getApiClient().GET('/imports/relations/{relation}/{id}/progress', {
+          params: { path: { relation, id } },
           signal,
         }),
       ),

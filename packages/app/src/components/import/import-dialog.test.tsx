@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { okEnvelope, stubApi, type Routes } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render';
-import { ImportDialog } from './import-dialog';
+import { ImportDialog, type ProgressSource } from './import-dialog';
 import type { ImportCalls } from './use-import-run';
 
 // The shared import dialog (docs/import.md): a header mapped by hand goes with the next dry run,
@@ -42,13 +42,13 @@ const missingName = report({
   errorCount: 1,
 });
 
-function open(calls: ImportCalls, progressOf?: 'clients') {
+function open(calls: ImportCalls, progress?: ProgressSource) {
   renderWithProviders(
     <ImportDialog
       title="Importar clientes"
       fileName="clientes"
       calls={calls}
-      progressOf={progressOf}
+      progress={progress}
       template={() => Promise.resolve(new Blob())}
       doneMessage={() => 'Hecho'}
       intro="Sube el archivo."
@@ -119,25 +119,54 @@ describe('import dialog', () => {
     expect(errorReport).toHaveBeenCalledWith({ file: expect.any(File), mapping: {} });
   });
 
+  /** A dry run whose bytes are sent and whose answer never comes. */
+  const working = vi.fn((upload: ImportUpload) => {
+    upload.onProgress!(1);
+    return new Promise<ImportReport>(() => {});
+  });
+
   it(
-    'shows the rows the server has checked once the bytes are sent',
+    'shows the row the server is at of the rows the file holds, as a bar',
     { timeout: 30_000 },
     async () => {
       stubApi({
         // The stub types path parameters as numbers: the resource's name is cast.
         ...({
-          'GET /imports/clients/progress': okEnvelope({ running: true, rows: 12500 }),
+          'GET /imports/clients/progress': okEnvelope({
+            running: true,
+            rows: 12000,
+            total: 100000,
+          }),
         } as Routes),
       });
-      const check = vi.fn((upload: ImportUpload) => {
-        upload.onProgress!(1);
-        return new Promise<ImportReport>(() => {});
-      });
-      const { dialog, input, user } = open({ check, run: vi.fn() }, 'clients');
+      const { dialog, input, user } = open(
+        { check: working, run: vi.fn() },
+        { resource: 'clients' },
+      );
       await user.upload(input, csv());
-      expect(
-        await within(dialog).findByText('Revisando las filas: 12,500 revisadas'),
-      ).toBeVisible();
+      const label = 'Revisando la fila 12,000 de 100,000 (12 %)';
+      expect(await within(dialog).findByText(label)).toBeVisible();
+      const bar = within(dialog).getByRole('progressbar', { name: label });
+      expect(bar).toHaveAttribute('aria-valuenow', '12');
     },
   );
+
+  it("shows a relation's progress, and the rows alone when the total is unknown", async () => {
+    stubApi({
+      ...({
+        'GET /imports/relations/campaign-pointofsales/7/progress': okEnvelope({
+          running: true,
+          rows: 500,
+          total: null,
+        }),
+      } as Routes),
+    });
+    const { dialog, input, user } = open(
+      { check: working, run: vi.fn() },
+      { relation: 'campaign-pointofsales', ownerId: 7 },
+    );
+    await user.upload(input, csv());
+    expect(await within(dialog).findByText('Revisando las filas: 500 revisadas')).toBeVisible();
+    expect(within(dialog).getByRole('progressbar')).not.toHaveAttribute('aria-valuenow');
+  });
 });

@@ -3,7 +3,9 @@ import {
   downloadImportErrorReport,
   downloadImportTemplate,
   importProgressQueryOptions,
+  relationImportProgressQueryOptions,
   runImportFile,
+  type ImportRelationName,
   type ImportResourceName,
 } from '@anaquel/api';
 import { Button, DownloadIcon, Modal, toast, UploadIcon } from '@anaquel/ui';
@@ -30,8 +32,8 @@ export interface ImportDialogProps {
   fileName: string;
   calls: ImportCalls;
   template: () => Promise<Blob>;
-  /** The resource whose rows checked so far the server tells while it works (not relations). */
-  progressOf?: ImportResourceName;
+  /** Whose progress (rows checked of the file's) to ask while the server works on the rows. */
+  progress?: ProgressSource;
   /** 'Importación terminada: …' from the confirm's report. */
   doneMessage: (report: { created: number; updated: number }) => string;
   intro: ReactNode;
@@ -71,13 +73,28 @@ function ReportSection({
   );
 }
 
+/** Whose progress the server tells: a resource's import, or a relation's of one owner. */
+export type ProgressSource =
+  { resource: ImportResourceName } | { relation: ImportRelationName; ownerId: number };
+
 /** The server's count of rows checked, while it works on them (not while the bytes go up). */
-function useRowsDone(run: ImportRun, resource: ImportResourceName | undefined): number | null {
+function useServerProgress(run: ImportRun, source: ProgressSource | undefined) {
   const working = run.phase === 'checking' || run.phase === 'writing';
-  const query = useQuery(
-    importProgressQueryOptions(resource ?? 'pointofsales', working && resource !== undefined),
+  const resource = source && 'resource' in source ? source : null;
+  const relation = source && 'relation' in source ? source : null;
+  // One of the two asks; the other stays disabled (hooks are called unconditionally).
+  const ofResource = useQuery(
+    importProgressQueryOptions(resource?.resource ?? 'pointofsales', working && resource !== null),
   );
-  return working && query.data?.running ? query.data.rows : null;
+  const ofRelation = useQuery(
+    relationImportProgressQueryOptions(
+      relation?.relation ?? 'campaign-pointofsales',
+      relation?.ownerId ?? 0,
+      working && relation !== null,
+    ),
+  );
+  const data = resource ? ofResource.data : relation ? ofRelation.data : undefined;
+  return working && data?.running ? data : null;
 }
 
 export function ImportDialog({
@@ -85,13 +102,13 @@ export function ImportDialog({
   fileName,
   calls,
   template,
-  progressOf,
+  progress,
   doneMessage,
   intro,
   onClose,
 }: ImportDialogProps) {
   const run = useImportRun(calls);
-  const rowsDone = useRowsDone(run, progressOf);
+  const server = useServerProgress(run, progress);
   const busy = run.phase !== 'idle';
   const report = run.report;
   const canImport = run.file !== null && report?.errorCount === 0 && !busy;
@@ -147,7 +164,7 @@ export function ImportDialog({
           phase={run.phase}
           progress={run.progress}
           writes={run.writes}
-          rowsDone={rowsDone}
+          server={server}
         />
         {run.error && (
           <p role="alert" className="text-sm text-danger">
@@ -195,7 +212,7 @@ export function ImportButton({ resource, permission, plural, fileName }: ImportT
           fileName={fileName}
           calls={calls}
           template={() => downloadImportTemplate(resource)}
-          progressOf={resource}
+          progress={{ resource }}
           doneMessage={(r) =>
             `Importación terminada: ${r.created} creados, ${r.updated} actualizados.`
           }

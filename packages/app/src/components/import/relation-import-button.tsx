@@ -53,6 +53,7 @@ export function RelationImportButton(props: RelationImportProps) {
           fileName={fileName}
           calls={calls}
           template={() => downloadRelationImportTemplate(relation)}
+          progress={{ relation, ownerId }}
           doneMessage={(r) => `Importación terminada: ${r.created} agregados.`}
           intro={`Sube un archivo (.xlsx o .csv) con una columna "${keyName}": se agregan los ${plural} que lista; los que ya estaban se quedan. Solo se guarda cuando no tiene errores, todo o nada.`}
           onClose={() => {
