@@ -21,8 +21,11 @@ type Change = Record<string, string | null>;
 
 const idText = (id: number | null) => (id === null ? null : String(id));
 
-/** Each picker's width, so the row wraps the same whatever is chosen. */
-const PICKER = 'w-56 max-w-full';
+/**
+ * Each picker's width, so the row wraps the same whatever is chosen; on a phone two a row (six
+ * pickers one under the other pushed the photos below the first screen).
+ */
+const PICKER = 'w-[calc(50%-0.375rem)] sm:w-56';
 
 /**
  * A record filter: the paged, searchable options of `GET {resource}/options` (issue 13's, as the
