@@ -10,7 +10,7 @@
 // foreign key): the ceiling of what PostgreSQL can take. Reported: rows/s of the dry run, of the
 // confirm, of the whole import (dry run + confirm: what the user waits for) and of COPY, their
 // ratio (target >= 0.25), and the server process's peak RSS (VmHWM) at each size (target: at
-// 100 000 within 1.3x of 10 000). Printed as markdown and written to
+// 100 000 within 1.3x of 10 000), beside its peak before the import (started and signed in). Printed as markdown and written to
 // bench/results/import-<date>.json. BENCH_DATABASE_URL names the PostgreSQL server (default the
 // local one), BENCH_PORT the server's first port (default 3240).
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -119,9 +119,10 @@ async function bareCopy(databaseUrl: string, file: string): Promise<number> {
   }
 }
 
-async function vmHwmMb(pid: number): Promise<number> {
+/** The process's peak (VmHWM) or current (VmRSS) resident memory in MB. */
+async function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 }
 
 interface SizeResult {
@@ -134,6 +135,8 @@ interface SizeResult {
   importRowsPerSecond: number;
   copyRowsPerSecond: number;
   ratio: number;
+  /** The server's peak before the import (started, signed in): what the import adds is above. */
+  idleHwmMb: number;
   vmHwmMb: number;
 }
 
@@ -147,12 +150,13 @@ async function measure(rows: number, index: number, dir: string): Promise<SizeRe
   });
   try {
     const token = await adminToken(server.origin);
+    const idleHwm = await memoryMb(server.child.pid!, 'VmHWM');
     const check = await upload(server.origin, token, '/check', importFile);
     const confirm = await upload(server.origin, token, '', importFile);
     if (!confirm.report.written || confirm.report.created !== rows) {
       throw new Error(`the confirm wrote ${confirm.report.created} of ${rows}`);
     }
-    const vmHwm = await vmHwmMb(server.child.pid!);
+    const vmHwm = await memoryMb(server.child.pid!, 'VmHWM');
     const copySeconds = await bareCopy(database.url, copyFile);
     const importSeconds = check.seconds + confirm.seconds;
     return {
@@ -165,6 +169,7 @@ async function measure(rows: number, index: number, dir: string): Promise<SizeRe
       importRowsPerSecond: rows / importSeconds,
       copyRowsPerSecond: rows / copySeconds,
       ratio: copySeconds / importSeconds,
+      idleHwmMb: idleHwm,
       vmHwmMb: vmHwm,
     };
   } finally {
@@ -188,11 +193,11 @@ async function main(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
   const lines = [
-    '| rows | dry run s (rows/s) | confirm s (rows/s) | whole import rows/s | COPY s (rows/s) | import / COPY | server VmHWM MB |',
+    '| rows | dry run s (rows/s) | confirm s (rows/s) | whole import rows/s | COPY s (rows/s) | import / COPY | server VmHWM MB (before the import) |',
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${fmt(r.rows)} | ${r.checkSeconds.toFixed(1)} (${fmt(r.checkRowsPerSecond)}) | ${r.confirmSeconds.toFixed(1)} (${fmt(r.confirmRowsPerSecond)}) | ${fmt(r.importRowsPerSecond)} | ${r.copySeconds.toFixed(2)} (${fmt(r.copyRowsPerSecond)}) | ${r.ratio.toFixed(2)} | ${r.vmHwmMb.toFixed(0)} |`,
+        `| ${fmt(r.rows)} | ${r.checkSeconds.toFixed(1)} (${fmt(r.checkRowsPerSecond)}) | ${r.confirmSeconds.toFixed(1)} (${fmt(r.confirmRowsPerSecond)}) | ${fmt(r.importRowsPerSecond)} | ${r.copySeconds.toFixed(2)} (${fmt(r.copyRowsPerSecond)}) | ${r.ratio.toFixed(2)} | ${r.vmHwmMb.toFixed(0)} (${r.idleHwmMb.toFixed(0)}) |`,
     ),
   ];
   if (results.length >= 2) {

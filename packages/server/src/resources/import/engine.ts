@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { invalidatePrincipalsAfterWriteTo } from '../../auth/principal.ts';
+import { collectAfterRows } from './heap.ts';
 import { reportProgress } from './lock.ts';
 import { touchListedTable } from '../../lists/table-versions.ts';
 import {
@@ -192,6 +193,7 @@ async function runRows<V>(
     if (batch.length === 0) return;
     const checked = await resource.checkBatch(db, batch, options.context);
     markDuplicates(resource, batch, checked, seen);
+    const before = report.rows;
     tally(report, checked);
     reportProgress(resource.name, report.rows);
     if (options.onRow) checked.forEach((row, index) => options.onRow!(raw[index]!, row.errors));
@@ -200,6 +202,7 @@ async function runRows<V>(
     }
     batch = [];
     raw = [];
+    collectAfterRows(before, report.rows);
   };
   for await (const sheetRow of rows) {
     if (headers === null) {
