@@ -19,6 +19,8 @@
 // (a cursor 5 000 photos in), p50/p99 (target p99 <= 50 ms). Written to
 // bench/results/photos-<date>.json and printed as markdown.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +28,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '@anaquel/server/src/db/client.ts';
+import { listPhotos } from '@anaquel/server/src/visits/photos.ts';
 import {
   adminToken,
   scratchDatabase,
@@ -178,6 +184,67 @@ async function bareZip(list: string): Promise<ZipRun> {
 const mbPerS = (run: ZipRun) => run.bytes / 1e6 / (run.ms / 1000);
 const fastest = (runs: ZipRun[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
 
+/** The statements the server sends for the gallery's first page (the page, then its count). */
+async function firstPageStatements(): Promise<{ sql: string; params: unknown[] }[]> {
+  const captured: SQL[] = [];
+  const capture = {
+    execute: (query: SQL) => {
+      captured.push(query);
+      return Promise.resolve({ rows: [] });
+    },
+  } as unknown as Db;
+  await listPhotos(
+    capture,
+    { startDate: DAY_A, endDate: DAY_B, geofenceMeters: 200 },
+    undefined,
+    48,
+  );
+  const dialect = new PgDialect();
+  return captured.map((query) => dialect.sqlToQuery(query));
+}
+
+/**
+ * The first page's statements sent bare (node:http + pg, 10 connections, no Fastify, no sign-in):
+ * what the page costs the database on this machine at this load, beside the server's page.
+ * Also their EXPLAIN ANALYZE.
+ */
+async function bareFirstPage() {
+  const statements = await firstPageStatements();
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const bare = createServer((_request, response) => {
+    (async () => {
+      // As the server does: the rows and the count at once, on two connections.
+      const results = await Promise.all(
+        statements.map(async ({ sql, params }) => (await pool.query(sql, params)).rows),
+      );
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ success: true, data: results }));
+    })().catch(() => {
+      response.writeHead(500);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  try {
+    const plans: string[] = [];
+    for (const { sql, params } of statements) {
+      const plan = await pool.query(`explain (analyze, buffers) ${sql}`, params);
+      plans.push((plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n'));
+    }
+    const { port: barePort } = bare.address() as AddressInfo;
+    const run = await autocannon({
+      url: `http://127.0.0.1:${barePort}/`,
+      connections: 10,
+      duration,
+      headers: {},
+    });
+    return { run, plans };
+  } finally {
+    await new Promise((resolve) => bare.close(resolve));
+    await pool.end();
+  }
+}
+
 /** The gallery's page at 10 connections: the first page (with its count) and a deep one. */
 async function galleryPages(): Promise<Record<string, CannonResult>> {
   const server = await startServer({ databaseUrl: database.url, port, dataDir });
@@ -192,6 +259,14 @@ async function galleryPages(): Promise<Record<string, CannonResult>> {
       cursor = ((await (await fetch(url, { headers })).json()) as { data: { nextCursor: string } })
         .data.nextCursor;
     }
+    // The floor of this machine at this load, in the same process: the readiness answer (Fastify,
+    // a `select 1`, no sign-in) beside the page.
+    const health = await autocannon({
+      url: `${server.origin}/api/v1/health`,
+      connections: 10,
+      duration,
+      headers: {},
+    });
     const first = await autocannon({ url: base, connections: 10, duration, headers });
     const deep = await autocannon({
       url: `${base}&cursor=${cursor}`,
@@ -199,7 +274,7 @@ async function galleryPages(): Promise<Record<string, CannonResult>> {
       duration,
       headers,
     });
-    return { first, deep };
+    return { health, first, deep };
   } finally {
     await server.stop();
   }
@@ -238,8 +313,11 @@ try {
     );
     process.stdout.write(`${table.at(-1)}\n`);
   }
-  const pages = await galleryPages();
+  const bare = await bareFirstPage();
+  const pages = { 'bare first page (node:http + pg)': bare.run, ...(await galleryPages()) };
   results.pages = pages;
+  results.plans = bare.plans;
+  process.stdout.write(`\n${bare.plans.join('\n\n')}\n`);
   table.push(
     '',
     '| gallery page (48, 10 connections) | requests/s | p50 | p99 | max | errors + non-2xx |',
