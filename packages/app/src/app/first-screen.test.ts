@@ -74,4 +74,21 @@ describe("startFirstScreen: a signed-in page's screen and first queries start wi
     await settle();
     expect(prefetch).not.toHaveBeenCalled();
   });
+
+  it("starts the queries of a screen's own `queries` module before the screen's code arrives", async () => {
+    signIn(['VIEW_CHECKINS']);
+    const prefetch = vi.fn<ScreenPrefetch>();
+    const screenPrefetch = vi.fn<ScreenPrefetch>();
+    const [route] = table(screenPrefetch);
+    const slowScreen: ScreenRoute = {
+      ...route!,
+      // The screen's code never arrives in this test.
+      screen: () => new Promise(() => undefined),
+      queries: async () => ({ prefetch }),
+    };
+    startFirstScreen(at, Promise.resolve(), [slowScreen]);
+    await vi.waitFor(() => expect(prefetch).toHaveBeenCalledOnce());
+    expect(prefetch.mock.calls[0]![1].params).toEqual({ checkInId: '7' });
+    expect(screenPrefetch).not.toHaveBeenCalled();
+  });
 });

@@ -27,7 +27,11 @@ export function startFirstScreen(
   loadShellLayout().catch(ignoreFailure);
   // From tablet up the side menu is part of the first paint (routes.tsx loads it with the shell).
   if (sidebarShownAtLoad()) loadAppSidebar().catch(ignoreFailure);
-  Promise.all([route.screen(), loadAppServices(), session]).then(([module, services]) => {
+  const screen = route.screen();
+  // A screen with a `queries` module starts them without waiting for its own code (screen-table.ts).
+  const queries = route.queries?.() ?? screen;
+  screen.catch(ignoreFailure);
+  Promise.all([queries, loadAppServices(), session]).then(([module, services]) => {
     const { user: signedIn, isAuthenticated } = useAuthStore.getState();
     if (!module.prefetch || !isAuthenticated || !signedIn || getAccessToken() === null) return;
     module.prefetch(services.queryClient, {

@@ -36,6 +36,11 @@ export interface ScreenRoute {
   title: string;
   /** The screen, loaded on first visit. */
   screen: ScreenModule;
+  /**
+   * The screen's `prefetch` in a smaller module of its own, for a screen whose code takes long to
+   * arrive: a first load starts its queries from there, without waiting for the screen's code.
+   */
+  queries?: () => Promise<{ prefetch: ScreenPrefetch }>;
   /** spec 1 §6: the user must hold at least one of these codes, or goes to /dashboard. */
   anyOf?: readonly PermissionCode[];
   /**
@@ -206,6 +211,7 @@ export const privateScreens: readonly ScreenRoute[] = [
     path: '/checkins',
     title: 'Visitas',
     screen: () => import('../features/checkins/checkins-page'),
+    queries: () => import('../features/checkins/visit-queries'),
     anyOf: ['VIEW_CHECKINS'],
     menu: { group: 'operation', icon: 'map-pin' },
   },

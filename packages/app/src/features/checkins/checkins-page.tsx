@@ -1,11 +1,8 @@
 import {
-  DEFAULT_PAGE_SIZE,
   checkInsQueryOptions,
   galleryImage,
   promotersQueryOptions,
-  toApiSort,
   type CheckIn,
-  type CheckInListParams,
 } from '@anaquel/api';
 import {
   DataTable,
@@ -15,20 +12,21 @@ import {
   YesNo,
   columnSizes,
   createDataTableColumnHelper,
-  resolveDataTableState,
   useDataTableState,
-  type DataTableState,
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { ScreenPrefetch } from '../../app/screen-table';
 import { useAuthStore } from '../../stores/auth-store';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
 import { VisitViews } from './visit-views';
-import { VisitDistanceCell, noVisitsMessage, outOfRangeFromParams } from './geo-status';
-import { mapsUrl, visitRangeFromParams } from './visit-dates';
+import { VisitDistanceCell, noVisitsMessage } from './geo-status';
+import { mapsUrl } from './visit-dates';
 import { VisitFilters } from './visit-filters';
+import { FIRST_PAGE, visitFilters, visitListParams } from './visit-queries';
+
+// A first load starts the list's query from visit-queries.ts (screen-table.ts); others keep it here.
+export { prefetch } from './visit-queries';
 
 const col = createDataTableColumnHelper<CheckIn>();
 
@@ -169,48 +167,6 @@ function VisitActions({ row }: { row: CheckIn }) {
     </>
   );
 }
-
-/** The list's filters in the URL: the date window and, for holders of VIEW_USERS, the promoter. */
-function visitFilters(params: URLSearchParams, permissions: readonly string[]) {
-  const canFilterByPromoter = permissions.includes('VIEW_USERS');
-  const promoterParam = Number(params.get('promoterId'));
-  const promoterId =
-    canFilterByPromoter && Number.isSafeInteger(promoterParam) && promoterParam > 0
-      ? promoterParam
-      : null;
-  return {
-    canFilterByPromoter,
-    range: visitRangeFromParams(params),
-    promoterId,
-    outOfRange: outOfRangeFromParams(params),
-  };
-}
-
-/** The page of visits the list asks for, from its filters and the table's page and sort. */
-function visitListParams(
-  { range, promoterId, outOfRange }: ReturnType<typeof visitFilters>,
-  table: DataTableState,
-): CheckInListParams {
-  return {
-    Page: table.pageIndex + 1,
-    PageSize: table.pageSize,
-    startDate: range.start,
-    endDate: range.end,
-    ...(promoterId ? { promoterId } : {}),
-    ...(outOfRange ? { outOfRange } : {}),
-    ...(table.sorting.length ? { Sort: toApiSort(table.sorting) } : {}),
-  };
-}
-
-/** The table at first: the first page, unsorted. */
-const FIRST_PAGE = resolveDataTableState({ pageSize: DEFAULT_PAGE_SIZE });
-
-/** The first page of the visits at the URL's filters, and the promoters to filter by. */
-export const prefetch: ScreenPrefetch = (queryClient, { search, permissions }) => {
-  const filters = visitFilters(search, permissions);
-  void queryClient.prefetchQuery(checkInsQueryOptions(visitListParams(filters, FIRST_PAGE)));
-  if (filters.canFilterByPromoter) void queryClient.prefetchQuery(promotersQueryOptions());
-};
 
 /**
  * `/checkins` 'Visitas' (spec 1 §2): the promoters' visits of a date window (yesterday to today

@@ -1,5 +1,6 @@
 import type { CheckIn, GeoStatus } from '@anaquel/api';
 import { Badge, Checkbox, type BadgeTone } from '@anaquel/ui';
+import { OUT_OF_RANGE_PARAM } from './visit-dates';
 
 // Geo-verification (issue #24, docs/geo.md): the server measures and judges; the screens say it.
 
@@ -53,10 +54,8 @@ export function VisitDistanceCell({ visit }: { visit: Distances }) {
   );
 }
 
-/** 'Solo fuera de rango' in the URL (`outOfRange=1`), like the list's other filters. */
-const OUT_OF_RANGE_PARAM = 'outOfRange';
-export const outOfRangeFromParams = (params: URLSearchParams): boolean =>
-  params.get(OUT_OF_RANGE_PARAM) === '1';
+// Read where the list's first query is built (visit-queries.ts), without this module's widgets.
+export { outOfRangeFromParams } from './visit-dates';
 
 /** The list's 'Solo fuera de rango' checkbox; `onChange` gets the URL parameter to set. */
 export function OutOfRangeFilter({

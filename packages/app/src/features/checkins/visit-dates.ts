@@ -62,3 +62,8 @@ export function cutVisitRange(
 export function mapsUrl(latitude: number, longitude: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
+
+/** 'Solo fuera de rango' in the URL (`outOfRange=1`), like the list's other filters. */
+export const OUT_OF_RANGE_PARAM = 'outOfRange';
+export const outOfRangeFromParams = (params: URLSearchParams): boolean =>
+  params.get(OUT_OF_RANGE_PARAM) === '1';
