@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { FIELD_APP_PATH } from '../lib/field-app';
 
 // The field app's own addresses, under /campo (the server answers campo.html for all of them).
@@ -69,10 +69,12 @@ export function useFieldPage(): [FieldPage, (to: string) => void] {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const navigate = (to: string) => {
+  // One function for the page's life: the RouterProvider it feeds is a context every link
+  // reads, and a new navigate would re-render all of today's rows at every render of the app.
+  const navigate = useCallback((to: string) => {
     window.history.pushState(null, '', to);
     setPathname(new URL(to, window.location.origin).pathname);
     window.scrollTo({ top: 0 });
-  };
+  }, []);
   return [pageAt(pathname), navigate];
 }

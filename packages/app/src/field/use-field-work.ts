@@ -5,7 +5,7 @@ import {
   isSessionExpired,
   messageForError,
 } from '@anaquel/api';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { endFieldSession } from './field-session';
 import { openFieldDb, type FieldDb, type StoredVisit, type StoredWork } from './store/db';
 import { mexicoCityDay, saveVisit, visitsOfDay } from './store/visits';
@@ -39,6 +39,20 @@ function problemOf(error: unknown): string {
   return messageForError(error);
 }
 
+/** The stored download and today's visits on this device, read together. */
+function readDay(db: FieldDb) {
+  return Promise.all([loadWork(db), visitsOfDay(db, mexicoCityDay(new Date()))]);
+}
+
+/**
+ * The new download, carrying the previous one's data when nothing changed since (the usual case
+ * on opening the app): the list is keyed on the data and is not rendered again for its age alone.
+ */
+function keepSameData(current: StoredWork | null, fresh: StoredWork): StoredWork {
+  if (!current || JSON.stringify(current.data) !== JSON.stringify(fresh.data)) return fresh;
+  return { ...fresh, data: current.data };
+}
+
 /**
  * The signed-in promoter's day from the device store, downloaded again when online: on opening,
  * when the connection comes back (`online`) and on demand. Works from the stored copy offline.
@@ -59,15 +73,16 @@ export function useFieldWork(userId: number): FieldWork {
       const opened = await openFieldDb(userId);
       if (cancelled) return opened.close();
       open = opened;
-      const [stored, today] = await Promise.all([
-        loadWork(opened),
-        visitsOfDay(opened, mexicoCityDay(new Date())),
-      ]);
+      const [stored, today] = await readDay(opened);
       if (cancelled) return;
-      setWork(stored);
-      setVisits(today);
-      setLoading(false);
-      setDb(opened);
+      // The whole list at once is the page's largest render: as a transition React splits it into
+      // short tasks, so the phone answers a touch meanwhile.
+      startTransition(() => {
+        setWork(stored);
+        setVisits(today);
+        setLoading(false);
+        setDb(opened);
+      });
     })().catch((error: unknown) => {
       if (cancelled) return;
       setLoading(false);
@@ -87,7 +102,7 @@ export function useFieldWork(userId: number): FieldWork {
     inFlight.current = refreshWork(db, () => downloadSyncData())
       .then(
         (fresh) => {
-          setWork(fresh);
+          startTransition(() => setWork((current) => keepSameData(current, fresh)));
           setProblem(null);
         },
         (error: unknown) => {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
 import { describe, expect, it, vi } from 'vitest';
@@ -125,6 +125,26 @@ describe('TodayScreen', () => {
       '/campo/cerrar-sesion',
     );
     expect(screen.getByText('La hora de este teléfono va 12 min adelantada.')).toBeVisible();
+  });
+
+  it('shows a long day whole: the first screenful at once, every row right after', async () => {
+    const base = syncDataFixture();
+    const template = base.pointsOfSale[0]!;
+    const pointsOfSale = Array.from({ length: 30 }, (_, i) => ({
+      ...template,
+      id: 100 + i,
+      code: `PV-${100 + i}`,
+      name: `Tienda ${String(i + 1).padStart(2, '0')}`,
+    }));
+    const campaign = { ...base.campaigns[0]!, pointOfSaleIds: pointsOfSale.map((p) => p.id) };
+    renderToday({
+      work: { data: { ...base, campaigns: [campaign], pointsOfSale }, takenAt },
+      position: { status: 'unavailable', reason: 'denied' },
+    });
+    expect(screen.getByText('30 puntos de venta')).toBeVisible();
+    expect(placeNames()[0]).toBe('Tienda 01');
+    await waitFor(() => expect(placeNames()).toHaveLength(30));
+    expect(placeNames()[29]).toBe('Tienda 30');
   });
 
   it('says when no campaign runs today', () => {

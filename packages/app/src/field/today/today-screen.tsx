@@ -2,30 +2,21 @@ import {
   AlertTriangleIcon,
   Badge,
   Button,
-  CheckCircleIcon,
   EmptyState,
   Link,
   Label,
   MapPinIcon,
   SearchIcon,
-  StoreIcon,
   inputStyles,
 } from '@anaquel/ui';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import { Input, SearchField } from 'react-aria-components';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Input, SearchField, type InputRenderProps } from 'react-aria-components';
 import type { StoredVisit, StoredWork } from '../store/db';
-import { checkInHref } from '../field-paths';
 import type { PositionState } from '../use-position';
 import { dataAge } from './age';
 import { formatDistance } from './distance';
-import {
-  addressOf,
-  isVisited,
-  searchPlaces,
-  sortPlaces,
-  todayPlaces,
-  type TodayPlace,
-} from './today-list';
+import { PlaceList } from './place-list';
+import { searchPlaces, sortPlaces, todayPlaces, type TodayPlace } from './today-list';
 
 export interface TodayScreenProps {
   /** The signed-in promoter's name, for the header. */
@@ -56,9 +47,11 @@ export function TodayScreen(props: TodayScreenProps) {
   // Typing stays responsive on a slow phone: the list follows a step behind.
   const deferredQuery = useDeferredValue(query);
   const here = position.status === 'known' ? position.position : null;
+  // Keyed on the data, not the download: a refresh that brings the same day keeps the rows.
+  const data = work?.data;
   const places = useMemo(
-    () => (work ? sortPlaces(todayPlaces(work.data, visits, here)) : []),
-    [work, visits, here],
+    () => (data ? sortPlaces(todayPlaces(data, visits, here)) : []),
+    [data, visits, here],
   );
   const shown = useMemo(() => searchPlaces(places, deferredQuery), [places, deferredQuery]);
 
@@ -83,23 +76,7 @@ export function TodayScreen(props: TodayScreenProps) {
                 {work.data.campaigns.map((c) => c.name).join(', ')}
               </span>
             </p>
-            <SearchField
-              value={query}
-              onChange={setQuery}
-              className="flex flex-col gap-1.5"
-              aria-describedby="campo-position-note"
-            >
-              <Label>Buscar punto de venta</Label>
-              <div className="relative">
-                <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-fg-muted" />
-                <Input
-                  placeholder="Nombre o código"
-                  className={(renderProps) =>
-                    inputStyles({ ...renderProps, className: 'min-h-12 pl-10 text-base' })
-                  }
-                />
-              </div>
-            </SearchField>
+            <SearchBox query={query} onChange={setQuery} />
             <PositionNote position={position} />
           </>
         )}
@@ -114,6 +91,33 @@ export function TodayScreen(props: TodayScreenProps) {
     </div>
   );
 }
+
+const searchInputClass = (renderProps: InputRenderProps) =>
+  inputStyles({ ...renderProps, className: 'min-h-12 pl-10 text-base' });
+
+/** The search by name or code; memoised, as react-aria's field is costly to render for nothing. */
+const SearchBox = memo(function SearchBox({
+  query,
+  onChange,
+}: {
+  query: string;
+  onChange: (query: string) => void;
+}) {
+  return (
+    <SearchField
+      value={query}
+      onChange={onChange}
+      className="flex flex-col gap-1.5"
+      aria-describedby="campo-position-note"
+    >
+      <Label>Buscar punto de venta</Label>
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-fg-muted" />
+        <Input placeholder="Nombre o código" className={searchInputClass} />
+      </div>
+    </SearchField>
+  );
+});
 
 function TodayHeader({
   promoterName,
@@ -238,71 +242,8 @@ function TodayBody({
           description="Busca por nombre o por código."
         />
       ) : (
-        <ul aria-label="Puntos de venta de hoy" className="flex flex-col gap-3">
-          {shown.map((place) => (
-            <PlaceItem key={place.pointOfSale.id} place={place} />
-          ))}
-        </ul>
+        <PlaceList places={shown} />
       )}
     </>
-  );
-}
-
-function PlaceItem({ place }: { place: TodayPlace }) {
-  const { pointOfSale, campaigns, distance } = place;
-  const visited = isVisited(place);
-  const titleId = `campo-place-${pointOfSale.id}`;
-  return (
-    <li
-      aria-labelledby={titleId}
-      className="flex min-h-12 flex-col gap-1.5 rounded-xl border border-border bg-surface p-4 shadow-sm"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id={titleId} className="flex min-w-0 items-start gap-2 text-base font-semibold">
-          <StoreIcon className="mt-0.5 size-5 shrink-0 text-fg-muted" />
-          <span>{pointOfSale.name}</span>
-        </h2>
-        {distance !== null && (
-          <span className="shrink-0 text-base font-semibold text-brand-soft-fg">
-            <span className="sr-only">A </span>
-            {formatDistance(distance)}
-          </span>
-        )}
-      </div>
-      <p className="text-sm text-fg-muted">
-        <span className="font-mono text-fg">{pointOfSale.code}</span> · {addressOf(pointOfSale)}
-      </p>
-      {visited && (
-        <p>
-          <Badge tone="success">
-            <CheckCircleIcon className="size-4" />
-            Visitado hoy
-          </Badge>
-        </p>
-      )}
-      <ul aria-label="Campañas" className="flex flex-col gap-1 text-sm">
-        {campaigns.map(({ campaignId, name, visit }) => (
-          <li key={campaignId} className="flex items-center gap-2">
-            <span className="min-w-0 flex-1">{name}</span>
-            {visit?.unavailable && <Badge tone="warning">No disponible</Badge>}
-            {visit && !visit.unavailable && visit.state !== 'draft' && (
-              <span className="text-success-soft-fg">
-                <CheckCircleIcon className="inline size-4" aria-hidden />
-                <span className="sr-only"> visitada hoy</span>
-              </span>
-            )}
-            {visit?.state === 'draft' && <Badge tone="info">En curso</Badge>}
-          </li>
-        ))}
-      </ul>
-      <Link
-        href={checkInHref(pointOfSale.id)}
-        variant="secondary"
-        className="mt-1 min-h-12 text-base"
-        aria-label={`Visitar ${pointOfSale.name}`}
-      >
-        Visitar
-      </Link>
-    </li>
   );
 }
