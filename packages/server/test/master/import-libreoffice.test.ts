@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, pointsOfSale, products, regions, users } from '../../src/db/schema/index.ts';
 import { bearer, createTestApp, expectSuccess, tokenFor, type TestApp } from '../helpers.ts';
+import { readTable } from '../../src/resources/import/table-reader.ts';
 import { ensureLibreOffice } from '../reports/libreoffice.ts';
 import { apiAs, create, multipart } from './fixtures.ts';
 
@@ -80,6 +81,19 @@ describe.skipIf('skip' in office)('points of sale import of a LibreOffice file',
       });
       const [row] = await t.db.select().from(pointsOfSale).where(eq(pointsOfSale.code, 'PV-3001'));
       expect(row).toMatchObject({ name: 'Peña Niño', zipCode: '04100', street: 'Av. Ñandú' });
+      // The progress's total: LibreOffice declares the sheet's dimension (A1:I2: one data row).
+      const dir = await mkdtemp(path.join(tmpdir(), 'anaquel-total-'));
+      try {
+        await writeFile(path.join(dir, 'puntos.xlsx'), file);
+        const totals: number[] = [];
+        const rows = readTable(path.join(dir, 'puntos.xlsx'), 'puntos.xlsx', 1e9, (total) =>
+          totals.push(total),
+        );
+        for await (const _row of rows) totals.push(-1);
+        expect(totals).toEqual([1, -1, -1]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
   );
 
