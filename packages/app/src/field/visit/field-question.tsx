@@ -17,15 +17,18 @@ export interface FieldQuestionProps {
   onTakePhoto: (file: File) => Promise<void>;
   onRemovePhoto: (key: string) => void;
   photoUrl: (key: string) => string | undefined;
+  /**
+   * Off screen, the browser skips its layout and paint (`content-visibility: auto`, sized as last
+   * rendered): in a survey of hundreds of questions an answer costs the layout of the few on
+   * screen; every question stays in the accessibility tree, find-in-page and the tab order.
+   */
+  skipOffscreen?: boolean;
 }
 
 /**
  * One question as a promoter answers it: its text ('obligatoria' when required), the ui's input
  * for its type (the designer's preview uses the same), 'No aplica' where accepted, the camera
- * where the question asks for photos, and the engine's messages. Off screen, the browser skips its
- * layout and paint (`content-visibility: auto`, sized as last rendered): a survey of hundreds of
- * questions costs an answer the layout of the few on screen, and every one stays in the
- * accessibility tree, in find-in-page and in the tab order.
+ * where the question asks for photos, and the engine's messages.
  */
 export function FieldQuestion({
   question,
@@ -37,6 +40,7 @@ export function FieldQuestion({
   onTakePhoto,
   onRemovePhoto,
   photoUrl,
+  skipOffscreen = false,
 }: FieldQuestionProps) {
   const headingId = useId();
   const errorId = useId();
@@ -46,7 +50,7 @@ export function FieldQuestion({
     <section
       aria-labelledby={headingId}
       aria-describedby={errors.length > 0 ? errorId : undefined}
-      className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 [contain-intrinsic-size:auto_14rem] [content-visibility:auto]"
+      className={`flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 ${skipOffscreen ? '[contain-intrinsic-size:auto_14rem] [content-visibility:auto]' : ''}`}
     >
       <Heading id={headingId} className="m-0 text-base font-semibold break-words">
         {question.description}

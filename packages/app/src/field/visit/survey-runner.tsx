@@ -30,6 +30,17 @@ function itemsOf(segment: SegmentNode): readonly Item[] {
   return items;
 }
 
+/**
+ * From how many questions a survey skips the layout of those off screen. A short survey lays out
+ * in a few milliseconds; a long one pays for every question on each answer otherwise. Below it,
+ * nothing is drawn at an estimated size that could move under a tap as it is drawn for real.
+ */
+const LONG_SURVEY = 40;
+
+function countQuestions(segments: readonly SegmentNode[]): number {
+  return segments.reduce((n, s) => n + s.questions.length + countQuestions(s.children), 0);
+}
+
 export interface SurveyRunnerProps {
   target: VisitSurvey;
   stored: StoredSurvey;
@@ -59,6 +70,8 @@ interface View {
   errorsOf: (questionId: number) => readonly string[];
   photoUrl: SurveyRunnerProps['photoUrl'];
   actions: Actions;
+  /** A long survey: questions off screen skip their layout and paint (FieldQuestion). */
+  skipOffscreen: boolean;
 }
 
 const NO_ERRORS: readonly string[] = [];
@@ -70,6 +83,7 @@ interface RunnerQuestionProps {
   errors: readonly string[];
   photoUrl: SurveyRunnerProps['photoUrl'];
   actions: Actions;
+  skipOffscreen: boolean;
 }
 
 const sameErrors = (a: readonly string[], b: readonly string[]) =>
@@ -87,6 +101,7 @@ const RunnerQuestion = memo(
     errors,
     photoUrl,
     actions,
+    skipOffscreen,
   }: RunnerQuestionProps) {
     const photoKeys = stored?.photoKeys ?? [];
     const input = stored ? toPreviewAnswer(question, stored) : undefined;
@@ -104,6 +119,7 @@ const RunnerQuestion = memo(
         errors={errors}
         headingLevel={level}
         photoUrl={photoUrl}
+        skipOffscreen={skipOffscreen}
         onChange={(next) =>
           change((current) => toStoredAnswer(question, next, current?.photoKeys ?? []))
         }
@@ -134,6 +150,7 @@ const RunnerQuestion = memo(
     before.stored === after.stored &&
     before.photoUrl === after.photoUrl &&
     before.actions === after.actions &&
+    before.skipOffscreen === after.skipOffscreen &&
     sameErrors(before.errors, after.errors),
 );
 
@@ -190,6 +207,7 @@ const RunnerSegment = memo(
               errors={view.errorsOf(item.node.id)}
               photoUrl={view.photoUrl}
               actions={view.actions}
+              skipOffscreen={view.skipOffscreen}
             />
           ),
         )}
@@ -201,6 +219,7 @@ const RunnerSegment = memo(
     before.level === after.level &&
     before.view.photoUrl === after.view.photoUrl &&
     before.view.actions === after.view.actions &&
+    before.view.skipOffscreen === after.view.skipOffscreen &&
     sameSegment(before.segment, before.view, after.view),
 );
 
@@ -228,6 +247,10 @@ export function SurveyRunner(props: SurveyRunnerProps) {
     }),
     [],
   );
+  const skipOffscreen = useMemo(
+    () => countQuestions(target.survey.segments) > LONG_SURVEY,
+    [target],
+  );
   const byQuestion = useMemo(
     () => new Map(stored.answers.map((answer) => [answer.questionId, answer])),
     [stored.answers],
@@ -240,6 +263,7 @@ export function SurveyRunner(props: SurveyRunnerProps) {
       checked || touched.has(id) ? (state.errors.get(id) ?? NO_ERRORS) : NO_ERRORS,
     photoUrl: props.photoUrl,
     actions,
+    skipOffscreen,
   };
   const segments = [...target.survey.segments]
     .sort((a, b) => a.order - b.order || a.id - b.id)
