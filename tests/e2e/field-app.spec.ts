@@ -39,8 +39,11 @@ test('a promoter lands on /campo, finds the nearest shops, searches and works of
   const list = page.getByRole('list', { name: 'Puntos de venta de hoy' });
   await expect(places(list).first()).toBeVisible();
   await expect(page.getByText(/Ordenados por distancia desde tu ubicación/)).toBeVisible();
-  const count = await places(list).count();
+  // The list's summary counts every row; the rows below the first screen follow a moment after.
+  const summary = await page.getByText(/^\d+ puntos de venta$/).textContent();
+  const count = Number.parseInt(summary!, 10);
   expect(count).toBeGreaterThan(1);
+  await expect(places(list)).toHaveCount(count);
   // Nearest first: every shown distance is at least the one before it.
   const distances: number[] = [];
   for (const item of await places(list).all()) {

@@ -33,6 +33,9 @@ test("two offline 'No disponible' visits are sent once back online, each stored 
   await expect(page).toHaveURL(/\/campo$/);
   const list = page.getByRole('list', { name: 'Puntos de venta de hoy' });
   await expect(list.locator(':scope > li').first()).toBeVisible();
+  // Every row, not only the first screenful the list shows at once: the last two are taken below.
+  const summary = await page.getByText(/^\d+ puntos de venta$/).textContent();
+  await expect(list.locator(':scope > li')).toHaveCount(Number.parseInt(summary!, 10));
 
   // No service worker here (page.route must see the sync calls): the lazy screens come by the
   // network, fetched at the first touch.

@@ -44,7 +44,10 @@ test('the field app opens offline from its service worker and is installable', a
   baseURL,
 }) => {
   const list = await openFieldAppAsPromoter(page);
-  const count = await list.locator(':scope > li').count();
+  // Every row (the list's summary counts them), not only the first screenful shown at once.
+  const summary = await page.getByText(/^\d+ puntos de venta$/).textContent();
+  const count = Number.parseInt(summary!, 10);
+  await expect(list.locator(':scope > li')).toHaveCount(count);
 
   // Controlled at once (clientsClaim on the first install), by a worker scoped to /campo.
   expect(await controllingScope(page)).toBe(`${baseURL}/campo`);
