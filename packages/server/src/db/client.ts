@@ -11,6 +11,7 @@ import pg from 'pg';
 import { serverRoot, type Config } from '../env.ts';
 import { PgChangeFeed } from './change-feed.ts';
 import { attachLockHolder, PgLockHolder } from './held-locks.ts';
+import { installPgNamedStatements } from './pg-named.ts';
 import { installNamedStatements } from './pglite-named.ts';
 import { attachChangeFeed } from './versions.ts';
 import * as schema from './schema/index.ts';
@@ -69,6 +70,7 @@ export async function createDatabase(
     // is removed from the pool, which opens a new one on next use; without a listener the
     // pool's 'error' event would crash the process.
     pool.on('error', () => {});
+    installPgNamedStatements(pool);
     const db = drizzlePg({ client: pool, schema });
     const handle = db as unknown as Db;
     const changeFeed = new PgChangeFeed(handle, config.databaseUrl);

@@ -84,6 +84,11 @@ export function nameStatement(text: string, name: string): void {
   namedTexts.set(text, name);
 }
 
+/** The name registered for `text`, if any (db/pg-named.ts names them on node-postgres too). */
+export function statementName(text: string): string | undefined {
+  return namedTexts.get(text);
+}
+
 function concat(parts: Uint8Array[]): Uint8Array {
   let length = 0;
   for (const part of parts) length += part.length;

@@ -5,8 +5,11 @@
 // shows and a few more, whatever the window. The ZIP (photo-zip.ts) reads the same rows in
 // batches.
 import type { components } from '@anaquel/api/schema';
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { nameStatement } from '../db/pglite-named.ts';
 import { badRequest, fieldError } from '../http/errors.ts';
 import { rowsOf } from '../surveys/tree.ts';
 import { QuestionType } from '../surveys/types.ts';
@@ -186,6 +189,20 @@ type RawRow = Omit<PhotoRow, 'key' | 'url' | 'thumbnailUrl'> & {
   keyOrder: number;
 };
 
+const dialect = new PgDialect();
+
+/**
+ * `query` registered as a named statement (db/pglite-named.ts, db/pg-named.ts): the page's
+ * statement joins a dozen tables, and planning it again for every page cost several times its
+ * execution. Its text depends only on which filters are set (the values are parameters), so a
+ * handful of names cover every filter.
+ */
+function named(query: SQL): SQL {
+  const text = dialect.sqlToQuery(query).sql;
+  nameStatement(text, `photos_${createHash('sha1').update(text).digest('base64url')}`);
+  return query;
+}
+
 /** Up to `limit` photos of the filter after `after`, in the gallery's order. */
 export async function readPhotos(
   db: Db,
@@ -193,7 +210,7 @@ export async function readPhotos(
   after: PhotoKey | null,
   limit: number,
 ): Promise<PhotoRow[]> {
-  const result = await db.execute(photoQuery(filter, after, limit));
+  const result = await db.execute(named(photoQuery(filter, after, limit)));
   return rowsOf<RawRow>(result).map(({ keyStart, keyKind, keyAnswer, keyOrder, ...row }) => ({
     ...row,
     size: Number(row.size),
