@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 // Code a screen shows next to its main content but does not need for its first paint (a table's
 // menus, a list's pickers): fetched right after that content is on screen, not before it (issue
@@ -76,28 +76,72 @@ function afterPainted(callback: () => void): () => void {
 }
 
 /**
+ * The deferred parts of a screen take turns: each one's render commits before the next one's
+ * starts, with a task between them. Rendered together (their transitions batch into one), a
+ * phone's commit of every picker and menu at once is one long task that blocks input after the
+ * content has painted; one part per commit keeps each task short.
+ */
+let turns: Promise<void> = Promise.resolve();
+/** A turn whose render has not committed by then (a transition kept waiting) lets the next go. */
+const TURN_LIMIT_MS = 1_000;
+
+function takeTurn(step: () => Promise<void>): void {
+  const turn = turns.then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(step);
+  turns = turn.catch(() => undefined);
+}
+
+/**
  * `module`'s exports once loaded, null until then: its fetch starts right after the content that
  * `ready` says is rendered has painted (or AT_THE_LATEST_MS after the mount while it is not), or
  * at once through the returned `load` (a pointer reaching the placeholder). What it renders comes
- * as a transition (in slices: no long task on a slow phone).
+ * as a transition (in slices: no long task on a slow phone), one deferred part after another:
+ * a component that shows several parts of one module calls this once per part.
  */
 export function useAfterPaint<T>(
   module: DeferredModule<T>,
   ready: boolean,
 ): [T | null, () => void] {
   const [loaded, setLoaded] = useState(module.loaded);
+  const shown = useRef(loaded !== null);
+  const mounted = useRef(false);
+  // The end of this part's turn, called once its render has committed (or it unmounted).
+  const endTurn = useRef<(() => void) | null>(null);
+  const show = useCallback((exports: T) => startTransition(() => setLoaded(exports)), []);
   const load = useCallback(() => {
-    module.load().then(
-      (exports) => startTransition(() => setLoaded(exports)),
-      // A failed fetch leaves the placeholder; the next reach for it tries again.
-      () => undefined,
+    // A failed fetch leaves the placeholder; the next reach for it tries again.
+    module.load().then(show, () => undefined);
+  }, [module, show]);
+  const loadInTurn = useCallback(() => {
+    takeTurn(() =>
+      module.load().then(
+        (exports) =>
+          new Promise<void>((resolve) => {
+            if (shown.current || !mounted.current) return resolve();
+            endTurn.current = resolve;
+            setTimeout(resolve, TURN_LIMIT_MS);
+            show(exports);
+          }),
+      ),
     );
-  }, [module]);
+  }, [module, show]);
+  useEffect(() => {
+    if (!loaded) return;
+    shown.current = true;
+    endTurn.current?.();
+    endTurn.current = null;
+  }, [loaded]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      endTurn.current?.();
+    };
+  }, []);
   useEffect(() => {
     if (loaded) return;
-    if (ready) return afterPainted(load);
-    const timer = setTimeout(load, AT_THE_LATEST_MS);
+    if (ready) return afterPainted(loadInTurn);
+    const timer = setTimeout(loadInTurn, AT_THE_LATEST_MS);
     return () => clearTimeout(timer);
-  }, [load, loaded, ready]);
+  }, [loadInTurn, loaded, ready]);
   return [loaded, load];
 }

@@ -54,7 +54,10 @@ describe('/checkins filters', SCREEN_TEST_OPTIONS, () => {
     const picker = await screen.findByRole('group', { name: 'Fechas' }, slow);
     expect(picker).toHaveTextContent('20/11/2026–22/11/2026');
     expect(screen.queryByText('20/11/2026 – 22/11/2026')).not.toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Promotor' })).toHaveValue('Ana Promotora');
+    // The promoter's picker mounts in the turn after the dates' (one commit each).
+    expect(await screen.findByRole('combobox', { name: 'Promotor' }, slow)).toHaveValue(
+      'Ana Promotora',
+    );
     expect(screen.getByText('Máximo 7 días desde la fecha inicial.')).toBeInTheDocument();
 
     // The calendar, as before: a new range goes to the list's request.

@@ -101,19 +101,21 @@ export function VisitFilters({
   rowsShown,
   onChange,
 }: VisitFiltersProps) {
-  const [pickers, load] = useAfterPaint(visitPickers, rowsShown);
+  // One turn per picker (see useAfterPaint): the date picker first, the promoter's after it.
+  const [datePickers, loadDates] = useAfterPaint(visitPickers, rowsShown);
+  const [promoterPickers, loadPromoter] = useAfterPaint(visitPickers, rowsShown);
   return (
     <div className="flex flex-wrap items-start gap-3">
       <VisitDates
-        pickers={pickers}
+        pickers={datePickers}
         params={params}
         range={range}
         onChange={(next) => onChange({ startDate: next.start, endDate: next.end })}
-        onReach={load}
+        onReach={loadDates}
       />
       {promoter &&
-        (pickers ? (
-          <pickers.PromoterPicker
+        (promoterPickers ? (
+          <promoterPickers.PromoterPicker
             {...promoter}
             onChange={(key) => onChange({ promoterId: key === null ? null : String(Number(key)) })}
             className={PROMOTER_WIDTH}
@@ -122,7 +124,7 @@ export function VisitFilters({
           <div
             aria-hidden="true"
             className={`flex flex-col gap-1.5 ${PROMOTER_WIDTH}`}
-            onPointerEnter={load}
+            onPointerEnter={loadPromoter}
           >
             <span className="w-fit text-sm font-medium text-fg">Promotor</span>
             <span className={`${placeholderBox} text-fg-muted`}>

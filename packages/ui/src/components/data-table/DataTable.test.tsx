@@ -156,7 +156,10 @@ describe('DataTable', { timeout: 20_000 }, () => {
     rerender(<Harness />);
     const columns = await screen.findByRole('button', { name: 'Columnas' }, MENUS_LOADED);
     expect(columns).toHaveAttribute('aria-haspopup', 'true');
-    expect(screen.getByRole('button', { name: /Registros por página/ })).toHaveTextContent('10');
+    // The page size's select mounts in the turn after the menu's (one commit each).
+    expect(
+      await screen.findByRole('button', { name: /Registros por página/ }, MENUS_LOADED),
+    ).toHaveTextContent('10');
     expect(screen.getAllByText('Columnas')).toHaveLength(1);
   });
 

@@ -1,13 +1,11 @@
 import type { RowData } from '@tanstack/react-table';
 import { useId, type ReactNode } from 'react';
-import { useAfterPaint } from '../../lib/after-paint';
 import type { DataTableColumnDef } from './columns';
 import { DataTableBody } from './data-table-body';
 import { DataTableFooter } from './data-table-footer';
 import { DataTableHead } from './data-table-head';
 import { DEFAULT_PAGE_SIZE_OPTIONS, type DataTableState } from './data-table-state';
 import { DataTableToolbar } from './data-table-toolbar';
-import { tableMenus } from './parts';
 import { useDataTable } from './use-data-table';
 
 function defaultRowId(row: unknown, index: number): string {
@@ -103,8 +101,9 @@ export function DataTable<TData extends RowData>({
   });
   const search = { filter: state.filter, onSearch: (filter: string) => change({ filter }) };
   const rowsOnPage = isLoading || isError ? 0 : table.getRowModel().rows.length;
-  // The menus' code once the first rows (or the error) have painted (issue #20).
-  const menus = useAfterPaint(tableMenus, (!isLoading && model.data !== undefined) || isError);
+  // The menus' code comes once the first rows (or the error) have painted (issue #20); the
+  // toolbar and the footer each wait for it, so its arrival re-renders them, not the rows.
+  const menusReady = (!isLoading && model.data !== undefined) || isError;
 
   return (
     <div className={['flex min-w-0 flex-col gap-3', className].filter(Boolean).join(' ')}>
@@ -112,7 +111,7 @@ export function DataTable<TData extends RowData>({
         table={table}
         search={searchable ? { ...search, placeholder: searchPlaceholder } : undefined}
         toolbar={toolbar}
-        menus={menus}
+        menusReady={menusReady}
       />
       <div
         role="region"
@@ -147,7 +146,7 @@ export function DataTable<TData extends RowData>({
         pageSizeOptions={pageSizeOptions}
         showFirstLastButtons={showFirstLastButtons}
         onChange={change}
-        menus={menus}
+        menusReady={menusReady}
       />
     </div>
   );

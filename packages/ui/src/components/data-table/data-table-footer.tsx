@@ -1,7 +1,8 @@
 import { Pagination } from '../pagination/Pagination';
 import { Spinner } from '../spinner';
 import { visibleRowRange, type DataTableState } from './data-table-state';
-import { PageSizePlaceholder, type TableMenus } from './parts';
+import { PageSizePlaceholder, tableMenus } from './parts';
+import { useAfterPaint } from '../../lib/after-paint';
 
 const numberFormat = new Intl.NumberFormat('es-MX');
 
@@ -24,7 +25,7 @@ export function DataTableFooter({
   pageSizeOptions,
   showFirstLastButtons,
   onChange,
-  menus: [loaded, load],
+  menusReady,
 }: {
   state: DataTableState;
   /** Rows of the page on screen (0 while loading or failed). */
@@ -36,9 +37,10 @@ export function DataTableFooter({
   pageSizeOptions: readonly number[];
   showFirstLastButtons: boolean;
   onChange: (patch: Partial<DataTableState>) => void;
-  /** The menus' module once loaded, and what fetches it at once. */
-  menus: TableMenus;
+  /** The rows (or the error) are rendered: the menus' code may come once they have painted. */
+  menusReady: boolean;
 }) {
+  const [loaded, load] = useAfterPaint(tableMenus, menusReady);
   const range = visibleRowRange(state, rowsOnPage, totalCount);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,6 +1,7 @@
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { ColumnsMenuPlaceholder, SearchBox, type TableMenus } from './parts';
+import { ColumnsMenuPlaceholder, SearchBox, tableMenus } from './parts';
+import { useAfterPaint } from '../../lib/after-paint';
 import type { DataTableInstance } from './use-data-table';
 
 /** Above the table: the 'Buscar' box, the caller's controls and the 'Columnas' menu. */
@@ -8,15 +9,16 @@ export function DataTableToolbar<TData extends RowData>({
   table,
   search,
   toolbar,
-  menus: [loaded, load],
+  menusReady,
 }: {
   table: DataTableInstance<TData>;
   /** The search box's filter, report and placeholder; omitted when the table is not searchable. */
   search?: { filter: string; onSearch: (filter: string) => void; placeholder: string };
   toolbar?: ReactNode;
-  /** The menus' module once loaded, and what fetches it at once. */
-  menus: TableMenus;
+  /** The rows (or the error) are rendered: the menus' code may come once they have painted. */
+  menusReady: boolean;
 }) {
+  const [loaded, load] = useAfterPaint(tableMenus, menusReady);
   const columns = table.getAllLeafColumns();
   return (
     <div className="flex flex-wrap items-end gap-2">

@@ -3,7 +3,6 @@ import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button as RACButton, Input, Label, SearchField } from 'react-aria-components';
 import { ChevronDownIcon, CloseIcon, LayersIcon, SearchIcon } from '../../icons';
 import { deferredModule } from '../../lib/after-paint';
-import type * as TableMenusModule from './table-menus';
 import { focusRing } from '../../lib/styles';
 import { buttonStyles } from '../button';
 import { DEFAULT_COLUMN_SIZE, type DataTableFeatures } from './columns';
@@ -26,9 +25,6 @@ export function columnLabel<TData extends RowData>(column: Col<TData>): string {
  * table's rows have painted; the placeholders below take their place and size until then.
  */
 export const tableMenus = deferredModule(() => import('./table-menus'));
-
-/** What `useAfterPaint(tableMenus, …)` gives: the module once loaded, and its immediate fetch. */
-export type TableMenus = [typeof TableMenusModule | null, () => void];
 
 /** A secondary small button's look, inert and hidden from assistive technology. */
 function ButtonPlaceholder({ className, children }: { className?: string; children: ReactNode }) {
