@@ -10,7 +10,7 @@ import { checkInMapCells } from '../db/schema/index.ts';
 import type { CheckInFilter } from './review.ts';
 
 /** The summary's cell: 45/256 of a degree, 1/8 of a 512 px tile at zoom 8. */
-const FINE_CELL_ZOOM = 8;
+export const FINE_CELL_ZOOM = 8;
 /** The row and column of the visits without a position. */
 const NO_POSITION = -1_000_000;
 
@@ -38,7 +38,7 @@ export interface CellRange {
 /** The grouping key's special values and its row width (more than the cells along a side). */
 export const OUTSIDE_BOX = -1;
 export const WITHOUT_POSITION = -2;
-const KEY_ROW = 512;
+export const KEY_ROW = 512;
 
 export interface AggregateRow extends Record<string, unknown> {
   /** The cell's number in the box (0 and up), OUTSIDE_BOX or WITHOUT_POSITION. */

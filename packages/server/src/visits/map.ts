@@ -20,6 +20,7 @@ import {
   type AggregateRow,
   type CellRange,
 } from './map-summary.ts';
+import { aggregateByFineCells, fineCellsAnswer } from './map-cells.ts';
 import { checkInFilterWhere, type CheckInFilter } from './review.ts';
 
 type CheckInMap = components['schemas']['CheckInMap'];
@@ -182,15 +183,31 @@ const clusterOf = (row: AggregateRow): CheckInMapCluster => ({
   unknown: row.unknown,
 });
 
+/** The aggregate from the summary alone, the summary and the box's fine cells, or the visits. */
+async function aggregateOf(
+  db: Db,
+  query: CheckInMapQuery,
+  where: SQL | undefined,
+  grid: Grid,
+): Promise<{ rows: AggregateRow[]; where: SQL | undefined }> {
+  if ((query.source ?? 'summary') === 'summary') {
+    if (summaryAnswers(query, grid))
+      return { rows: await aggregateFromSummary(db, query, grid), where };
+    if (fineCellsAnswer(query, grid)) {
+      const { rows, only } = await aggregateByFineCells(db, query, grid, (cells) =>
+        aggregate(db, query, and(where, cells), grid),
+      );
+      return { rows, where: and(where, only) };
+    }
+  }
+  return { rows: await aggregate(db, query, where, grid), where };
+}
+
 /** `GET checkins/map`: the filter's visits in the box, one by one or clustered by grid cell. */
 export async function checkInMap(db: Db, query: CheckInMapQuery): Promise<CheckInMap> {
   checkBox(query);
-  const where = checkInFilterWhere(query);
   const grid = gridOf(query);
-  const fromSummary = (query.source ?? 'summary') === 'summary' && summaryAnswers(query, grid);
-  const rows = fromSummary
-    ? await aggregateFromSummary(db, query, grid)
-    : await aggregate(db, query, where, grid);
+  const { rows, where } = await aggregateOf(db, query, checkInFilterWhere(query), grid);
   const inBoxRows = rows.filter((row) => row.key >= 0);
   const countOf = (selected: AggregateRow[]) => selected.reduce((sum, row) => sum + row.count, 0);
   const inView = countOf(inBoxRows);

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@anaquel/api/schema';
 import { checkInMapCells } from '../../src/db/schema/index.ts';
 import { checkInMap, type CheckInMapQuery } from '../../src/visits/map.ts';
+import { aggregateByFineCells, fineCellsAnswer } from '../../src/visits/map-cells.ts';
+import { checkInFilterWhere } from '../../src/visits/review.ts';
 import { summaryAnswers } from '../../src/visits/map-summary.ts';
 import { accessTokenFor, createTestApp, type TestApp } from '../helpers.ts';
 import { mexicoCityDay } from '../../src/visits/dates.ts';
@@ -22,6 +24,10 @@ let w: World;
 const MEXICO = { west: -118.5, south: 14.5, east: -86.5, north: 32.8 };
 const WORLD = { west: -180, south: -90, east: 180, north: 90 };
 const BAJIO = { west: -103.4, south: 20.1, east: -100.05, north: 21.7 };
+/** Edges on the summary's fine cells (whole multiples of 45/256 degree), where edge visits are. */
+const ON_EDGES = { west: -104.0625, south: 19.6875, east: -101.25, north: 21.09375 };
+/** Around the world's point of sale (19.43, -99.13), where the sync's visits are. */
+const CITY = { west: -99.3, south: 19.3, east: -99.0, north: 19.55 };
 
 /**
  * `count` random visits of a promoter (seeded): over Mexico, some on the edges of cells (whole
@@ -122,6 +128,54 @@ describe('the map summary answers as the visits do', () => {
     expect(clusters).toBeGreaterThan(0);
   });
 
+  it.each([9, 10.5, 12, 14, 17])(
+    'above zoom 8 (%s), from the summary and the fine cells the box covers',
+    async (zoom) => {
+      let counted = 0;
+      for (const filter of filters()) {
+        for (const box of [BAJIO, ON_EDGES, CITY]) {
+          const query = { ...filter, ...box, zoom, geofenceMeters: 200 };
+          const level = { level: Math.floor(zoom), y0: 0, y1: 0, x0: 0, x1: 0 };
+          expect(fineCellsAnswer(query, level)).toBe(true);
+          const answer = await expectSameAnswer(query);
+          counted += answer.clusters.length + answer.visits.length;
+        }
+      }
+      expect(counted).toBeGreaterThan(0);
+    },
+  );
+
+  it('above zoom 8, reads the visits for what the summary does not count', () => {
+    const level = { level: 11, y0: 0, y1: 0, x0: 0, x1: 0 };
+    expect(fineCellsAnswer({ geofenceMeters: 200 }, { ...level, level: 8 })).toBe(false);
+    expect(fineCellsAnswer({ geofenceMeters: 250 }, level)).toBe(false);
+    expect(fineCellsAnswer({ geofenceMeters: 200, outOfRange: true }, level)).toBe(false);
+  });
+
+  it('reads the fine cells and the visits out of range through their indexes (migration 0017)', async () => {
+    // The table is small, so the planner is told not to scan it: what is checked is that the
+    // statements' expressions are the indexes' own (else no index could serve them).
+    const plan = (where: SQL | undefined) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await tx.execute(sql`explain select count(*) from check_ins where ${where}`);
+        return JSON.stringify(rows);
+      });
+    let only: SQL | undefined;
+    const range = { level: 11, y0: 160 * 8, y1: 160 * 8 + 12, x0: -565 * 8, x1: -565 * 8 + 12 };
+    await aggregateByFineCells(t.db, { geofenceMeters: 200 }, range, async (cells) => {
+      only = cells;
+      return [];
+    });
+    expect(await plan(only)).toContain('check_ins_map_cell_idx');
+    const far = checkInFilterWhere({
+      geofenceMeters: 300,
+      outOfRange: true,
+      startDate: '2020-04-01',
+    });
+    expect(await plan(far)).toContain('check_ins_map_far_idx');
+  });
+
   it('for each geofence it counts (out_N), and a geofence it does not count reads the visits', async () => {
     for (const geofenceMeters of [50, 100, 150, 300, 500, 1000, 250]) {
       const answer = await expectSameAnswer({ ...MEXICO, zoom: 5, geofenceMeters });
@@ -152,6 +206,12 @@ describe('the map summary answers as the visits do', () => {
         await expectSameAnswer({ ...filter, ...MEXICO, zoom });
       }
     }
+    for (const zoom of [9, 12]) {
+      for (const filter of filters()) {
+        await expectSameAnswer({ ...filter, ...BAJIO, zoom });
+        await expectSameAnswer({ ...filter, ...ON_EDGES, zoom, outOfRange: true });
+      }
+    }
     const [cells] = await t.db
       .select({
         visits: sql<number>`sum(${checkInMapCells.visits})::int`,
@@ -180,6 +240,8 @@ describe('the map summary answers as the visits do', () => {
     ]);
     const after = await expectSameAnswer(query);
     expect(after.inView).toBe(before.inView + 2);
+    const city = { ...query, ...CITY, zoom: 12 };
+    expect((await expectSameAnswer(city)).inView).toBeGreaterThan(0);
     const out = (answer: CheckInMap) => answer.clusters.reduce((n, c) => n + c.outOfRange, 0);
     expect(out(after)).toBe(out(before) + 1);
   });

@@ -82,6 +82,16 @@ export const checkIns = pgTable(
     // read from the index alone. The btree INCLUDEs them (migration 0015, hand-written: drizzle
     // cannot express INCLUDE).
     index('check_ins_map_idx').on(t.startDate),
+    // The map's box at zooms above 8 and its 'Solo fuera de rango' (migration 0017, hand-written
+    // INCLUDE as above; visits/map-cells.ts): the visits by the summary's fine cell (one integer,
+    // row * 4096 + column, of the drawn position) then date, and the visits beyond 200 m by date.
+    index('check_ins_map_cell_idx').on(
+      sql`(floor((case when ${t.checkInLatitude} is not null and ${t.checkInLongitude} is not null then ${t.checkInLatitude} else ${t.checkOutLatitude} end)::float8 / 0.17578125::float8)::int * 4096 + floor((case when ${t.checkInLatitude} is not null and ${t.checkInLongitude} is not null then ${t.checkInLongitude} else ${t.checkOutLongitude} end)::float8 / 0.17578125::float8)::int)`,
+      t.startDate,
+    ),
+    index('check_ins_map_far_idx')
+      .on(t.startDate)
+      .where(sql`${t.checkInDistance} > 200 or ${t.checkOutDistance} > 200`),
     check('check_ins_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     check(
       'check_ins_coordinates_check',
