@@ -10,7 +10,9 @@ import {
   type EngineQuestion,
   type EngineSegment,
   type EngineSurvey,
+  type SurveyOrder,
   questionsInOrder,
+  surveyOrder,
 } from './model';
 import { isAnswered } from './scoring';
 import { answersByQuestion, hiddenItems } from './visibility';
@@ -195,6 +197,7 @@ export function surveyIssues(
   survey: EngineSurvey,
   answers: readonly EngineAnswer[],
   options: CheckOptions = {},
+  order: SurveyOrder = surveyOrder(survey),
 ): SurveyIssue[] {
   const issues: SurveyIssue[] = [];
   const questions = questionsById(survey);
@@ -220,8 +223,8 @@ export function surveyIssues(
   });
 
   // hiddenItems counts every question inside a hidden segment as hidden.
-  const hidden = hiddenItems(survey, accepted);
-  for (const { question } of questionsInOrder(survey)) {
+  const hidden = hiddenItems(survey, accepted, order);
+  for (const { question } of questionsInOrder(survey, order)) {
     const index = firstIndex.get(question.id) ?? null;
     const at = { questionId: question.id, answerIndex: index, field: '' };
     if (hidden.questionIds.has(question.id)) {
@@ -243,7 +246,8 @@ export function surveyIssues(
 export function shownAnswers(
   survey: EngineSurvey,
   answers: readonly EngineAnswer[],
+  order: SurveyOrder = surveyOrder(survey),
 ): EngineAnswer[] {
-  const hidden = hiddenItems(survey, answersByQuestion(answers));
+  const hidden = hiddenItems(survey, answersByQuestion(answers), order);
   return answers.filter((answer) => !hidden.questionIds.has(answer.questionId));
 }

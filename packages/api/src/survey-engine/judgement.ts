@@ -3,8 +3,8 @@
 // function, so that the field app and the test that holds it to the server's answers
 // (packages/server/test/visits/field-agreement.test.ts) run the same composition of the engine.
 import { shownAnswers, surveyIssues, type SurveyIssue } from './acceptance';
-import type { EngineAnswer, EngineSurvey } from './model';
-import { scoreSurvey, type SurveyScore } from './scoring';
+import { surveyOrder, type EngineAnswer, type EngineSurvey } from './model';
+import { scoreInOrder, type SurveyScore } from './scoring';
 import { answersByQuestion, hiddenItems, type HiddenItems } from './visibility';
 
 export interface SurveyJudgement {
@@ -23,14 +23,13 @@ export function judgeSurvey(
   survey: EngineSurvey,
   answers: readonly EngineAnswer[],
 ): SurveyJudgement {
-  const sent = shownAnswers(survey, answers);
-  const issues = surveyIssues(survey, sent);
+  // One reading order for the three walks of the skip logic, and the last walk's hidden items
+  // are the score's (the same accepted answers): what scoreSurvey(survey, accepted) computes.
+  const order = surveyOrder(survey);
+  const sent = shownAnswers(survey, answers, order);
+  const issues = surveyIssues(survey, sent, {}, order);
   const refused = new Set(issues.map((issue) => issue.questionId));
-  const accepted = sent.filter((answer) => !refused.has(answer.questionId));
-  return {
-    sent,
-    issues,
-    hidden: hiddenItems(survey, answersByQuestion(accepted)),
-    score: scoreSurvey(survey, accepted),
-  };
+  const accepted = answersByQuestion(sent.filter((answer) => !refused.has(answer.questionId)));
+  const hidden = hiddenItems(survey, accepted, order);
+  return { sent, issues, hidden, score: scoreInOrder(order, accepted, hidden) };
 }

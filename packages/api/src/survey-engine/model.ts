@@ -72,19 +72,42 @@ export function rootsOf(survey: EngineSurvey): EngineSegment[] {
   return [...survey.segments].sort(byOrder);
 }
 
+/**
+ * A survey's reading order, each segment's items sorted once: the walks of one judgement (skip
+ * logic, refusals, points) share it instead of sorting every segment again. Made per call, never
+ * kept: the designer's preview edits its survey in place.
+ */
+export interface SurveyOrder {
+  roots: readonly EngineSegment[];
+  items: (segment: EngineSegment) => readonly SegmentItem[];
+}
+
+export function surveyOrder(survey: EngineSurvey): SurveyOrder {
+  const sorted = new Map<EngineSegment, SegmentItem[]>();
+  return {
+    roots: rootsOf(survey),
+    items: (segment) => {
+      let items = sorted.get(segment);
+      if (!items) sorted.set(segment, (items = itemsOf(segment)));
+      return items;
+    },
+  };
+}
+
 /** Every question in reading order (depth first), with the ids of the segments around it. */
 export function questionsInOrder(
   survey: EngineSurvey,
+  order: SurveyOrder = surveyOrder(survey),
 ): { question: EngineQuestion; segmentIds: readonly number[] }[] {
   const out: { question: EngineQuestion; segmentIds: readonly number[] }[] = [];
   const walk = (segment: EngineSegment, above: readonly number[]) => {
     const around = [...above, segment.id];
-    for (const item of itemsOf(segment)) {
+    for (const item of order.items(segment)) {
       if (item.kind === 'question') out.push({ question: item.question, segmentIds: around });
       else walk(item.segment, around);
     }
   };
-  for (const segment of rootsOf(survey)) walk(segment, []);
+  for (const segment of order.roots) walk(segment, []);
   return out;
 }
 

@@ -7,12 +7,12 @@ import {
   type EngineQuestion,
   type EngineSegment,
   type EngineSurvey,
+  type SurveyOrder,
   fromCents,
-  itemsOf,
-  rootsOf,
+  surveyOrder,
   toCents,
 } from './model';
-import { answersByQuestion, hiddenItems } from './visibility';
+import { answersByQuestion, hiddenItems, type HiddenItems } from './visibility';
 
 export interface QuestionScore {
   questionId: number;
@@ -135,15 +135,26 @@ export function scoreSurvey(
   answerList: readonly EngineAnswer[],
 ): SurveyScore {
   const answers = answersByQuestion(answerList);
-  const hidden = hiddenItems(survey, answers);
+  const order = surveyOrder(survey);
+  return scoreInOrder(order, answers, hiddenItems(survey, answers, order));
+}
 
+/**
+ * `scoreSurvey` of answers by question whose skip logic a judgement has already walked
+ * (`hidden` must be `hiddenItems` of the same answers).
+ */
+export function scoreInOrder(
+  order: SurveyOrder,
+  answers: ReadonlyMap<number, EngineAnswer>,
+  hidden: HiddenItems,
+): SurveyScore {
   const scoreSegment = (segment: EngineSegment, hiddenAbove: boolean) => {
     const isHidden = hiddenAbove || hidden.segmentIds.has(segment.id);
     let earned = 0;
     let possible = 0;
     const questions: QuestionScore[] = [];
     const segments: SegmentScore[] = [];
-    for (const item of itemsOf(segment)) {
+    for (const item of order.items(segment)) {
       if (item.kind === 'segment') {
         const child = scoreSegment(item.segment, isHidden);
         earned += child.earned;
@@ -179,7 +190,7 @@ export function scoreSurvey(
   let earned = 0;
   let possible = 0;
   const segments: SegmentScore[] = [];
-  for (const segment of rootsOf(survey)) {
+  for (const segment of order.roots) {
     const result = scoreSegment(segment, false);
     earned += result.earned;
     possible += result.possible;

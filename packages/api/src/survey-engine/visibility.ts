@@ -3,8 +3,8 @@ import {
   type EngineAnswer,
   type EngineSegment,
   type EngineSurvey,
-  itemsOf,
-  rootsOf,
+  type SurveyOrder,
+  surveyOrder,
 } from './model';
 import { choosesOptions } from '../rules';
 
@@ -22,13 +22,14 @@ export interface HiddenItems {
 export function hiddenItems(
   survey: EngineSurvey,
   answers: ReadonlyMap<number, EngineAnswer>,
+  order: SurveyOrder = surveyOrder(survey),
 ): HiddenItems {
   const segmentIds = new Set<number>();
   const questionIds = new Set<number>();
   const visit = (segment: EngineSegment, hiddenAbove: boolean): void => {
     const hidden = hiddenAbove || segmentIds.has(segment.id);
     if (hidden) segmentIds.add(segment.id);
-    for (const item of itemsOf(segment)) {
+    for (const item of order.items(segment)) {
       if (item.kind === 'segment') {
         visit(item.segment, hidden);
         continue;
@@ -49,7 +50,7 @@ export function hiddenItems(
       }
     }
   };
-  for (const segment of rootsOf(survey)) visit(segment, false);
+  for (const segment of order.roots) visit(segment, false);
   // A segment named by an option the walk met after it (skip logic that points back, which the
   // designer's validity refuses) still hides everything inside it.
   const hideAll = (segment: EngineSegment): void => {
