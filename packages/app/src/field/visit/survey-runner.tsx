@@ -1,6 +1,6 @@
 import type { components } from '@anaquel/api/schema';
 import { Button, scoreText } from '@anaquel/ui';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { FieldFrame } from '../field-frame';
 import type { StoredAnswer, StoredSurvey } from '../store/db';
 import { surveyState, toPreviewAnswer, toStoredAnswer, withAnswer } from './answers';
@@ -31,14 +31,28 @@ function itemsOf(segment: SegmentNode): readonly Item[] {
 }
 
 /**
- * From how many questions a survey skips the layout of those off screen. A short survey lays out
- * in a few milliseconds; a long one pays for every question on each answer otherwise. Below it,
- * nothing is drawn at an estimated size that could move under a tap as it is drawn for real.
+ * From how many questions a survey skips the layout of the segments off screen. A short survey
+ * lays out in a few milliseconds; a long one pays for every question on each answer otherwise.
+ * Below it, nothing is drawn at an estimated size that could move under a tap as it is drawn for
+ * real.
  */
 const LONG_SURVEY = 40;
 
 function countQuestions(segments: readonly SegmentNode[]): number {
   return segments.reduce((n, s) => n + s.questions.length + countQuestions(s.children), 0);
+}
+
+/**
+ * A top-level segment of a long survey off screen: the browser skips its layout and paint
+ * (`content-visibility: auto`), sized as last drawn, or at first by its questions (a card is about
+ * 14rem). The browser checks each such box against the screen at every frame: 30 segments, and
+ * the cards of the few segments on screen (FieldQuestion's own `skipOffscreen`), are fewer checks
+ * than 300 cards, and a segment on screen still paints only its cards on screen. Every question
+ * stays in the accessibility tree, find-in-page and the tab order.
+ */
+function offscreenStyle(segment: SegmentNode): CSSProperties {
+  const rem = 3 + 14 * countQuestions([segment]);
+  return { contentVisibility: 'auto', containIntrinsicSize: `auto ${rem}rem` };
 }
 
 export interface SurveyRunnerProps {
@@ -70,7 +84,7 @@ interface View {
   errorsOf: (questionId: number) => readonly string[];
   photoUrl: SurveyRunnerProps['photoUrl'];
   actions: Actions;
-  /** A long survey: questions off screen skip their layout and paint (FieldQuestion). */
+  /** A long survey: top-level segments off screen skip their layout and paint. */
   skipOffscreen: boolean;
 }
 
@@ -187,7 +201,11 @@ const RunnerSegment = memo(
         : !view.hiddenSegments.has(item.node.id),
     );
     return (
-      <section aria-label={segment.name} className="flex flex-col gap-3">
+      <section
+        aria-label={segment.name}
+        className="flex flex-col gap-3"
+        style={level === 2 && view.skipOffscreen ? offscreenStyle(segment) : undefined}
+      >
         <Heading className="m-0 text-lg font-semibold break-words">{segment.name}</Heading>
         {segment.description && <p className="text-sm text-fg-muted">{segment.description}</p>}
         {items.map((item) =>

@@ -3,6 +3,7 @@ import { openFieldDb, type FieldDb, type StoredVisit, type StoredWork } from '..
 import { photosOfVisit } from '../store/photos';
 import { loadWork } from '../store/work';
 import { storePhoto } from './photo-capture';
+import { flushWhenHidden, visitWriter, type VisitWriter } from './visit-writer';
 
 /** A visit being captured, read from the device store and written back at every change. */
 export type VisitHandle =
@@ -12,7 +13,10 @@ export type VisitHandle =
       status: 'ready';
       visit: StoredVisit;
       work: StoredWork | null;
-      /** Applies a change to the visit and writes it to the store at once. */
+      /**
+       * Applies a change to the visit at once and writes it to the store right after the frame
+       * that shows it (visit-writer.ts); resolves once it is written.
+       */
       update: (change: (visit: StoredVisit) => StoredVisit) => Promise<void>;
       /** Reduces and stores a camera photo of this visit; answers its device key. */
       addPhoto: (file: Blob) => Promise<string>;
@@ -30,6 +34,12 @@ function objectUrl(blob: Blob, created: string[]): string | undefined {
   return url;
 }
 
+/** Shown, never swallowed: the answer is on screen but not yet on the phone. Null: written. */
+function problemText(error: unknown): string | null {
+  if (error === null) return null;
+  return `No se pudo guardar en el teléfono: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 /**
  * The visit `uuid` of the user's device store, with the download it was made from. Every change
  * is written as it is made, so a reload or a closed app finds the visit where it was.
@@ -43,10 +53,13 @@ export function useVisit(userId: number, uuid: string): VisitHandle {
   // The latest visit, so that changes made faster than a render build on each other.
   const latest = useRef<StoredVisit | null>(null);
   const created = useRef<string[]>([]);
+  const writer = useRef<VisitWriter | null>(null);
+  const setProblemOf = (error: unknown) => setProblem(problemText(error));
 
   useEffect(() => {
     let open: FieldDb | null = null;
     let cancelled = false;
+    const stopFlushing = flushWhenHidden(() => writer.current?.flush());
     void (async () => {
       const opened = await openFieldDb(userId);
       if (cancelled) return opened.close();
@@ -58,6 +71,7 @@ export function useVisit(userId: number, uuid: string): VisitHandle {
       ]);
       if (cancelled) return;
       latest.current = stored ?? null;
+      writer.current = visitWriter((next) => opened.put('visits', next), setProblemOf);
       setWork(storedWork);
       setUrls(
         new Map(photos.map((photo) => [photo.key, objectUrl(photo.blob, created.current) ?? ''])),
@@ -67,25 +81,21 @@ export function useVisit(userId: number, uuid: string): VisitHandle {
     })();
     return () => {
       cancelled = true;
+      stopFlushing();
+      // The queued write starts before the close, which lets started transactions finish.
+      writer.current?.flush();
+      writer.current = null;
       open?.close();
     };
   }, [userId, uuid]);
 
   const update = useCallback(
     async (change: (visit: StoredVisit) => StoredVisit) => {
-      if (!db || !latest.current) return;
+      if (!db || !latest.current || !writer.current) return;
       const next = change(latest.current);
       latest.current = next;
       setVisit(next);
-      try {
-        await db.put('visits', next);
-        setProblem(null);
-      } catch (error) {
-        // Shown, never swallowed: the answer is on screen but not yet on the phone.
-        setProblem(
-          `No se pudo guardar en el teléfono: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      await writer.current.write(next);
     },
     [db],
   );
