@@ -78,7 +78,7 @@ export {
   FormClientsMultiSelect,
   FormOptionsComboBox,
   FormOptionsMultiSelect,
-  useOptionList,
 } from './options-fields';
 export { useOptions } from './use-options';
+export { FilterComboBox } from './filter-combo-box';
 export { FormModalFrame } from './form-modal-frame';

@@ -1,10 +1,10 @@
 import type { FieldValues } from 'react-hook-form';
 import {
+  FilterComboBox,
   ResourceListPage,
   type MasterResource,
   type ResourceDefinition,
 } from '../../components/resource';
-import { FilterComboBox } from './filter-combo-box';
 import { useCascade, type Cascade } from './use-cascade';
 
 export interface SurveyFiltersProps {

@@ -1,11 +1,7 @@
-import {
-  promotersQueryOptions,
-  type OptionPagesParams,
-  type PagedOptionsResource,
-} from '@anaquel/api';
+import { promotersQueryOptions } from '@anaquel/api';
 import { ComboBox, DateRangePicker } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useOptionList } from '../../../components/resource';
+import { FilterComboBox } from '../../../components/resource';
 import { OutOfRangeFilter } from '../geo-status';
 import { CHECK_IN_MAX_DAYS } from '../visit-dates';
 
@@ -28,47 +24,6 @@ const idText = (id: number | null) => (id === null ? null : String(id));
 const PICKER = 'w-[calc(50%-0.375rem)] sm:w-56';
 
 /**
- * A record filter: the paged, searchable options of `GET {resource}/options` (issue 13's, as the
- * survey lists' filters), the chosen record always named; an empty field is "all".
- */
-function RecordPicker<R extends PagedOptionsResource>({
-  label,
-  resource,
-  params,
-  errorMessage,
-  value,
-  onChange,
-  allLabel = 'Todos',
-}: {
-  label: string;
-  resource: R;
-  params?: OptionPagesParams<R>;
-  errorMessage: string;
-  value: number | null;
-  onChange: (id: number | null) => void;
-  allLabel?: string;
-}) {
-  const options = useOptionList(resource, {
-    errorMessage,
-    params,
-    selectedIds: value === null ? [] : [value],
-  });
-  return (
-    <div className={`flex flex-col gap-1 ${PICKER}`}>
-      <ComboBox
-        label={label}
-        placeholder={allLabel}
-        {...options.fieldProps}
-        selectedItem={options.selectedItems.find((item) => item.id === value) ?? null}
-        value={value}
-        onChange={(key) => onChange(key === null ? null : Number(key))}
-      />
-      {options.error}
-    </div>
-  );
-}
-
-/**
  * Campaign, point of sale, survey and question: the paged options of `GET {resource}/options`
  * with the server's search from the third typed character (hundreds of points of sale), the
  * chosen record always named (through `Ids`), an empty field meaning all. The survey's options
@@ -85,7 +40,8 @@ function RecordPickers({
   const { campaignId, surveyId } = ids;
   return (
     <>
-      <RecordPicker
+      <FilterComboBox
+        className={PICKER}
         label="Campaña"
         allLabel="Todas"
         resource="/campaigns"
@@ -93,14 +49,16 @@ function RecordPickers({
         value={campaignId}
         onChange={(id) => onChange({ campaignId: idText(id), surveyId: null, questionId: null })}
       />
-      <RecordPicker
+      <FilterComboBox
+        className={PICKER}
         label="Punto de venta"
         resource="/pointofsales"
         errorMessage="Error al cargar los puntos de venta"
         value={ids.pointOfSaleId}
         onChange={(id) => onChange({ pointOfSaleId: idText(id) })}
       />
-      <RecordPicker
+      <FilterComboBox
+        className={PICKER}
         label="Cuestionario"
         resource="/surveys"
         params={campaignId === null ? {} : { campaignId }}
@@ -108,7 +66,8 @@ function RecordPickers({
         value={surveyId}
         onChange={(id) => onChange({ surveyId: idText(id), questionId: null })}
       />
-      <RecordPicker
+      <FilterComboBox
+        className={PICKER}
         label="Pregunta"
         allLabel="Todas"
         resource="/questions"

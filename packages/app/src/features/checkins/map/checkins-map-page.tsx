@@ -14,7 +14,8 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { OutOfRangeFilter, noVisitsMessage } from '../geo-status';
 import { CHECK_IN_MAX_DAYS } from '../visit-dates';
 import { VisitViews } from '../visit-views';
-import { MAP_STATES, POINT_OF_SALE_COLOR, mapFilters, mapQuery, type MapBox } from './map-data';
+import { visitFilters } from '../visit-queries';
+import { MAP_STATES, POINT_OF_SALE_COLOR, mapQuery, type MapBox } from './map-data';
 
 // `/checkins/mapa` (issue #24, docs/geo.md, "Map"): the visits of the list's filters on a map,
 // one by one when few, grouped by zone beyond; the list stays the accessible view of the same
@@ -89,7 +90,7 @@ function MapFilters({
   filters,
   onChange,
 }: {
-  filters: ReturnType<typeof mapFilters>;
+  filters: ReturnType<typeof visitFilters>;
   onChange: (change: Record<string, string | null>) => void;
 }) {
   const promoters = useQuery({
@@ -132,7 +133,7 @@ function placesNoteOf(places: CheckInMapPointsOfSale | undefined): string | null
 export default function CheckInsMapPage() {
   const permissions = useAuthStore((s) => s.user?.permissions ?? NO_PERMISSIONS);
   const [params, setParams] = useSearchParams();
-  const filters = mapFilters(params, permissions);
+  const filters = visitFilters(params, permissions);
   const [box, setBox] = useState<MapBox | null>(null);
   const settings = useQuery(mapSettingsQueryOptions());
   const visits = useQuery({

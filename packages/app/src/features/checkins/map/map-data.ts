@@ -1,6 +1,6 @@
 // The visits map's data (issue #24, docs/geo.md, "Map"): the server's answer as the GeoJSON the
-// map's layers draw, and the list's filters read from the URL (the same parameters as /checkins,
-// so switching between the list and the map keeps them).
+// map's layers draw, asked with the list's filters from the URL (visit-queries.ts: the same
+// parameters as /checkins, so switching between the list and the map keeps them).
 import type {
   CheckInMap,
   CheckInMapCluster,
@@ -9,8 +9,7 @@ import type {
   CheckInMapVisit,
   GeoStatus,
 } from '@anaquel/api';
-import { outOfRangeFromParams } from '../geo-status';
-import { visitRangeFromParams } from '../visit-dates';
+import type { visitFilters } from '../visit-queries';
 
 // The few GeoJSON shapes the layers draw (structurally GeoJSON's own, which MapLibre takes).
 interface Point {
@@ -72,24 +71,8 @@ function boxParams(box: MapBox) {
   };
 }
 
-/** The list's filters in the URL: the date window, the promoter (VIEW_USERS) and 'Solo fuera'. */
-export function mapFilters(params: URLSearchParams, permissions: readonly string[]) {
-  const canFilterByPromoter = permissions.includes('VIEW_USERS');
-  const promoterParam = Number(params.get('promoterId'));
-  const promoterId =
-    canFilterByPromoter && Number.isSafeInteger(promoterParam) && promoterParam > 0
-      ? promoterParam
-      : null;
-  return {
-    canFilterByPromoter,
-    range: visitRangeFromParams(params),
-    promoterId,
-    outOfRange: outOfRangeFromParams(params),
-  };
-}
-
 /** `GET checkins/map`'s query: the filters and the box. */
-export function mapQuery(filters: ReturnType<typeof mapFilters>, box: MapBox): CheckInMapParams {
+export function mapQuery(filters: ReturnType<typeof visitFilters>, box: MapBox): CheckInMapParams {
   return {
     startDate: filters.range.start,
     endDate: filters.range.end,

@@ -1,6 +1,6 @@
 import type { OptionPagesParams, PagedOptionsResource } from '@anaquel/api';
 import { ComboBox } from '@anaquel/ui';
-import { useOptionList } from '../../components/resource';
+import { useOptionList } from './options-fields';
 
 export interface FilterComboBoxProps<R extends PagedOptionsResource> {
   label: string;
@@ -15,10 +15,13 @@ export interface FilterComboBoxProps<R extends PagedOptionsResource> {
   onChange: (id: number | null) => void;
   /** What the empty field means ('Todas', 'Todos'): clearing the text filters by none. */
   allLabel?: string;
+  /** The field's width in its row of filters (e.g. two a row on a phone). */
+  className?: string;
 }
 
 /**
- * A cascading list filter (spec 2 §2) over a record of another resource: the paged, searchable
+ * A list filter (spec 2 §2) over a record of another resource (the surveys' cascade, the
+ * gallery's records): the paged, searchable
  * options of issue 13 (first page when opened, server search from the third character, the
  * chosen record always named); an empty field is "all".
  */
@@ -30,6 +33,7 @@ export function FilterComboBox<R extends PagedOptionsResource>({
   value,
   onChange,
   allLabel = 'Todos',
+  className = '',
 }: FilterComboBoxProps<R>) {
   const options = useOptionList(resource, {
     errorMessage,
@@ -37,7 +41,7 @@ export function FilterComboBox<R extends PagedOptionsResource>({
     selectedIds: value === null ? [] : [value],
   });
   return (
-    <div className="flex flex-col gap-1">
+    <div className={`flex flex-col gap-1 ${className}`}>
       <ComboBox
         label={label}
         placeholder={allLabel}
