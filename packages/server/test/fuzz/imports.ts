@@ -34,7 +34,6 @@ export interface ImportFuzzOptions {
   operationIds?: string[];
 }
 
-
 function operation(operationId: string) {
   return listOperations().find((op) => op.operationId === operationId)!;
 }
