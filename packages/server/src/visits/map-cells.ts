@@ -3,7 +3,8 @@
 // the visits of the fine cells the box covers that hold visits in the window, which the summary
 // lists: check_ins_map_cell_idx (migration 0017) reads exactly those, by fine cell then date.
 // The counts outside the box and without a position come from the summary, whose totals are
-// the filter's.
+// the filter's. With 'Solo fuera de rango' the summary lists only the fine cells that hold
+// out-of-range visits (out_N, migration 0018), so only those cells' visits are read.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { checkIns } from '../db/schema/index.ts';

@@ -1,8 +1,8 @@
 // The visits map's summary (issue #24, docs/geo.md, "Map"): the visits counted per Mexico City
 // day, promoter and fine grid cell, so the map's aggregate reads a few thousand rows instead of
 // every visit of the date window. Kept by triggers on check_ins (migration 0016, hand-written:
-// every path that inserts, updates or deletes visits keeps it, in the same statement). Re-exported
-// by ./index.ts.
+// every path that inserts, updates or deletes visits keeps it, in the same statement; the
+// out-of-range visits' position sums since 0018). Re-exported by ./index.ts.
 import { doublePrecision, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 export const checkInMapCells = pgTable(
@@ -32,6 +32,24 @@ export const checkInMapCells = pgTable(
     /** Sums of the drawn positions (float8), for the clusters' centroids. */
     latitudeSum: doublePrecision('latitude_sum').notNull(),
     longitudeSum: doublePrecision('longitude_sum').notNull(),
+    /**
+     * Sums of the drawn positions of the visits farther than N metres (out_N of them), for the
+     * centroids of 'Solo fuera de rango' (migration 0018; 0 for a cell with none).
+     */
+    outLatitudeSum50: doublePrecision('out_latitude_sum_50').notNull().default(0),
+    outLongitudeSum50: doublePrecision('out_longitude_sum_50').notNull().default(0),
+    outLatitudeSum100: doublePrecision('out_latitude_sum_100').notNull().default(0),
+    outLongitudeSum100: doublePrecision('out_longitude_sum_100').notNull().default(0),
+    outLatitudeSum150: doublePrecision('out_latitude_sum_150').notNull().default(0),
+    outLongitudeSum150: doublePrecision('out_longitude_sum_150').notNull().default(0),
+    outLatitudeSum200: doublePrecision('out_latitude_sum_200').notNull().default(0),
+    outLongitudeSum200: doublePrecision('out_longitude_sum_200').notNull().default(0),
+    outLatitudeSum300: doublePrecision('out_latitude_sum_300').notNull().default(0),
+    outLongitudeSum300: doublePrecision('out_longitude_sum_300').notNull().default(0),
+    outLatitudeSum500: doublePrecision('out_latitude_sum_500').notNull().default(0),
+    outLongitudeSum500: doublePrecision('out_longitude_sum_500').notNull().default(0),
+    outLatitudeSum1000: doublePrecision('out_latitude_sum_1000').notNull().default(0),
+    outLongitudeSum1000: doublePrecision('out_longitude_sum_1000').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.userId, t.cellY, t.cellX] }),
