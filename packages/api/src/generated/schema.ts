@@ -2398,13 +2398,38 @@ export interface paths {
      *     and the photos of its answers (with `surveyId` or `questionId`, only answer photos).
      *     Newest visit first; within a visit, its own photos in the order taken, then the answers'
      *     photos. Keyset paging: pass the page's `nextCursor` as `cursor` for the next page
-     *     (`null` at the end). `totalCount` is counted on the first page only (no `cursor`), and is
-     *     null on the following ones; it is exact up to 1 000 photos, beyond which it says 1 000
-     *     with `totalCountIsCapped` (counting further would make the first page as slow as the
-     *     window is large). An end before the start is a 400 'La fecha de fin no puede ser
-     *     anterior a la fecha de inicio'; a cursor this operation did not give is a 400.
+     *     (`null` at the end). Nothing is counted: every page costs the same, the first or a deep
+     *     one; the number of photos is `GET checkins/photos/count`. An end before the start is a
+     *     400 'La fecha de fin no puede ser anterior a la fecha de inicio'; a cursor this operation
+     *     did not give is a 400.
      */
     get: operations['listCheckInPhotos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkins/photos/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many photos the filtered visits have (exact up to 1 000)
+     * @description Requires `VIEW_CHECKINS`; `promoterId` also requires `VIEW_USERS` (403 otherwise). The
+     *     filters of `GET checkins/photos`, the same photos. Apart from the pages so that they cost
+     *     the same whatever their position, and so that a client asks for it once per filter: the
+     *     gallery's 'Descargar fotos (n)' and its 'n / total'. Exact up to 1 000 photos; beyond, it
+     *     says 1 000 with `totalCountIsCapped` (counting further would take as long as the window
+     *     is large). An end before the start is a 400 'La fecha de fin no puede ser anterior a la
+     *     fecha de inicio'.
+     */
+    get: operations['countCheckInPhotos'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5303,21 +5328,29 @@ export interface components {
        * @example WyIyMDI2LTExLTIwVDE3OjAwOjAwLjAwMFoiLDQxLDEsMCwtMV0
        */
       nextCursor: string | null;
+    };
+    CheckInPhotoPageEnvelope: {
+      /** @constant */
+      success: true;
+      data: components['schemas']['CheckInPhotoPage'];
+    };
+    /** @description The number of photos of a filter (`GET checkins/photos/count`). */
+    CheckInPhotoCount: {
       /**
-       * @description Photos matching the filters, on the first page (no cursor), exact up to 1 000 (then 1 000 with `totalCountIsCapped`); null after the first page.
+       * @description Photos matching the filters, exact up to 1 000 (then 1 000 with `totalCountIsCapped`).
        * @example 120
        */
-      totalCount: number | null;
+      totalCount: number;
       /**
        * @description True when more than 1 000 photos match and `totalCount` says 1 000.
        * @example false
        */
       totalCountIsCapped: boolean;
     };
-    CheckInPhotoPageEnvelope: {
+    CheckInPhotoCountEnvelope: {
       /** @constant */
       success: true;
-      data: components['schemas']['CheckInPhotoPage'];
+      data: components['schemas']['CheckInPhotoCount'];
     };
     CheckInEnvelope: {
       /** @constant */
@@ -11109,6 +11142,71 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CheckInPhotoPageEnvelope'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  countCheckInPhotos: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only the photos of this promoter's visits (also requires `VIEW_USERS`).
+         * @example 7
+         */
+        promoterId?: number;
+        /**
+         * @description First day of the visits' start (YYYY-MM-DD, Mexico City time).
+         * @example 2026-11-22
+         */
+        startDate?: string;
+        /**
+         * @description Last day of the visits' start (YYYY-MM-DD, Mexico City time), included.
+         * @example 2026-11-23
+         */
+        endDate?: string;
+        /**
+         * @description 'Solo fuera de rango': true keeps only the visits beyond GEOFENCE_METERS.
+         * @example true
+         */
+        outOfRange?: boolean;
+        /**
+         * @description Only the visits of this campaign.
+         * @example 1
+         */
+        campaignId?: number;
+        /**
+         * @description Only the visits to this point of sale.
+         * @example 3
+         */
+        pointOfSaleId?: number;
+        /**
+         * @description Only the photos answered in this survey (visit photos are left out).
+         * @example 2
+         */
+        surveyId?: number;
+        /**
+         * @description Only the photos of this question (visit photos are left out).
+         * @example 12
+         */
+        questionId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The number of photos of the filter. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInPhotoCountEnvelope'];
         };
       };
       400: components['responses']['BadRequest'];

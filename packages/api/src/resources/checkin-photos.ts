@@ -1,8 +1,9 @@
 // The photo gallery of the visits and the ZIP of its photos (issue #24, docs/gallery.md):
-// `GET /checkins/photos` as an infinite query (keyset pages, the count on the first one) and
+// `GET /checkins/photos` as an infinite query (keyset pages, nothing counted), its number of
+// photos `GET /checkins/photos/count` as a query of its own (once per filter, not per page), and
 // `GET /checkins/photos/zip` read as a stream, so the screen shows the progress and can cancel.
 // Through the shared client: bearer token, cookies and the 401 refresh as every call.
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiErrorFromBody, isAbortError, toApiError } from '../api-error';
 import { getApiClient } from '../client';
 import { unwrap } from '../envelope';
@@ -14,6 +15,8 @@ import { fileNameFromDisposition } from './reports';
 export type CheckInPhoto = Schemas['CheckInPhoto'];
 /** One page of the gallery. */
 export type CheckInPhotoPage = Schemas['CheckInPhotoPage'];
+/** The number of photos of a filter, exact up to 1 000. */
+export type CheckInPhotoCount = Schemas['CheckInPhotoCount'];
 /** The gallery's and the ZIP's filters (the visit list's, plus campaign, point of sale, survey, question). */
 export type CheckInPhotoFilter = NonNullable<
   operations['downloadCheckInPhotos']['parameters']['query']
@@ -43,6 +46,19 @@ export function checkInPhotosQueryOptions(filter: CheckInPhotoFilter) {
         }),
       ),
     getNextPageParam: (page) => page.nextCursor,
+    retry: false,
+  });
+}
+
+/**
+ * `GET /checkins/photos/count`: keyed by the filter alone, so it is asked once per filter, not
+ * per page nor while scrolling. No placeholder: another filter's number is never shown.
+ */
+export function checkInPhotoCountQueryOptions(filter: CheckInPhotoFilter) {
+  return queryOptions({
+    queryKey: ['/checkins', 'photos', 'count', filter] as const,
+    queryFn: ({ signal }) =>
+      unwrap(getApiClient().GET('/checkins/photos/count', { params: { query: filter }, signal })),
     retry: false,
   });
 }

@@ -5,15 +5,16 @@ import { tryHoldLock } from '../db/held-locks.ts';
 import { registerOperation } from '../http/contract.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import { startPhotoZip } from '../visits/photo-zip.ts';
-import { checkDates, listPhotos, type PhotoFilter } from '../visits/photos.ts';
+import { checkDates, countPhotos, listPhotos, type PhotoFilter } from '../visits/photos.ts';
 
-type ZipQuery = NonNullable<operations['downloadCheckInPhotos']['parameters']['query']>;
+/** The filters of the gallery, its count and the ZIP (the same parameters). */
+type PhotoQuery = NonNullable<operations['downloadCheckInPhotos']['parameters']['query']>;
 
 const DOWNLOAD_RUNNING =
   'Ya tienes una descarga de fotos en curso. Espera a que termine o cancélala.';
 
 /** The filter of a request; the promoter filter belongs to those who may see users (spec 1 §6). */
-function filterOf(request: FastifyRequest, query: ZipQuery, geofenceMeters: number): PhotoFilter {
+function filterOf(request: FastifyRequest, query: PhotoQuery, geofenceMeters: number): PhotoFilter {
   if (query.promoterId !== undefined && !principalOf(request).permissions.has('VIEW_USERS')) {
     throw forbidden('Filtrar por promotor requiere el permiso VIEW_USERS.');
   }
@@ -41,6 +42,11 @@ export default function photoRoutes(app: FastifyInstance): void {
     const { cursor, PageSize, ...query } = request.query;
     return listPhotos(db(), filterOf(request, query, geofence()), cursor, PageSize ?? 48);
   });
+
+  // Apart from the pages (each costs the same, first or deep): asked once per filter.
+  registerOperation(app, 'countCheckInPhotos', { auth: 'VIEW_CHECKINS' }, async (request) =>
+    countPhotos(db(), filterOf(request, request.query, geofence())),
+  );
 
   // One ZIP at a time per user, whichever process serves it (db/held-locks.ts).
   registerOperation(

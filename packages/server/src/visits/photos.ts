@@ -17,6 +17,7 @@ import { addDays, startOfMexicoCityDay } from './dates.ts';
 
 type CheckInPhoto = components['schemas']['CheckInPhoto'];
 type CheckInPhotoPage = components['schemas']['CheckInPhotoPage'];
+type CheckInPhotoCount = components['schemas']['CheckInPhotoCount'];
 
 /** The filters of the gallery and the ZIP (the list's, plus campaign, point of sale, survey, question). */
 export interface PhotoFilter {
@@ -220,26 +221,30 @@ export async function readPhotos(
   }));
 }
 
-/** The first page counts the photos exactly up to this many (docs/gallery.md). */
+/** The count is exact up to this many photos (docs/gallery.md). */
 const PHOTO_COUNT_CAP = 1000;
 
-/** The number of photos of the filter, up to PHOTO_COUNT_CAP + 1. */
-async function countPhotos(db: Db, filter: PhotoFilter): Promise<number> {
+/**
+ * `GET checkins/photos/count`: the number of photos of the filter, exact up to PHOTO_COUNT_CAP,
+ * then PHOTO_COUNT_CAP with the flag. Its own operation, so that the pages cost the same on
+ * every page and a client asks for it once per filter. Named like the page (its text depends
+ * only on which filters are set).
+ */
+export async function countPhotos(db: Db, filter: PhotoFilter): Promise<CheckInPhotoCount> {
+  checkDates(filter);
   const where = visitConditions(filter);
-  const result = await db.execute(sql`select count(*)::int as n from (select 1 from check_ins ci
+  const result = await db.execute(
+    named(sql`select count(*)::int as n from (select 1 from check_ins ci
     cross join lateral (${photosOfVisit(filter)}) p
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    limit ${PHOTO_COUNT_CAP + 1}) counted`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-}
-
-async function firstPageCount(db: Db, filter: PhotoFilter) {
-  const counted = await countPhotos(db, filter);
+    limit ${PHOTO_COUNT_CAP + 1}) counted`),
+  );
+  const counted = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   const capped = counted > PHOTO_COUNT_CAP;
   return { totalCount: capped ? PHOTO_COUNT_CAP : counted, totalCountIsCapped: capped };
 }
 
-/** One page of the gallery: the photos after the cursor, the next cursor, the count on page 1. */
+/** One page of the gallery: the photos after the cursor and the next cursor (nothing counted). */
 export async function listPhotos(
   db: Db,
   filter: PhotoFilter,
@@ -248,16 +253,11 @@ export async function listPhotos(
 ): Promise<CheckInPhotoPage> {
   checkDates(filter);
   const after = cursor ? decodeCursor(cursor) : null;
-  // The first page's count runs beside its rows (two connections of the pool), not after them.
-  const [rows, count] = await Promise.all([
-    readPhotos(db, filter, after, pageSize + 1),
-    after ? { totalCount: null, totalCountIsCapped: false } : firstPageCount(db, filter),
-  ]);
+  const rows = await readPhotos(db, filter, after, pageSize + 1);
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
   return {
     rows: page.map(({ mime: _m, size: _s, storageKey: _k, key: _key, ...photo }) => photo),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last.key) : null,
-    ...count,
   };
 }

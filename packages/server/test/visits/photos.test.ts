@@ -17,24 +17,31 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { FileStorage } from '../../src/files/storage.ts';
 import { rowsOf } from '../../src/surveys/tree.ts';
-import { bearer, expectFailure, expectSuccess, tokenFor } from '../helpers.ts';
+import { bearer, createUser, expectFailure, expectSuccess, tokenFor } from '../helpers.ts';
 import { useSyncWorld, type SyncCheckIn } from './sync-client.ts';
 
 const s = useSyncWorld();
 let reviewer: string;
 let viewer: string;
+/** A user with no visit. */
+let idleUserId: number;
 /** File ids in the gallery's order. */
 let expected: string[];
 let answerPhotoId: string;
 
-function visitAt(hoursAgo: number, photoIds: string[], answerPhotos: string[] = []): SyncCheckIn {
+function visitAt(
+  hoursAgo: number,
+  photoIds: string[],
+  answerPhotos: string[] = [],
+  latitude = 19.43,
+): SyncCheckIn {
   const start = Date.now() - hoursAgo * 3600_000;
   const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
   return s.visit({
     uuid: randomUUID(),
     startDate: at(0),
     endDate: at(40),
-    checkInLatitude: 19.43,
+    checkInLatitude: latitude,
     checkInLongitude: -99.13,
     photoIds,
     surveys: [
@@ -66,23 +73,47 @@ beforeAll(async () => {
   answerPhotoId = c!;
   const results = await s.client.sync(s.token, [
     visitAt(1, [a!, b!], [c!]),
-    visitAt(3, [d!]),
+    // About 8 km from its point of sale: out of range.
+    visitAt(3, [d!], [], 19.5),
     visitAt(30 * 24, [e!]),
   ]);
   expect(results.map((r) => r.status)).toEqual(['created', 'created', 'created']);
   expected = [a!, b!, c!, d!, e!];
   reviewer = await tokenFor(s.t.app, s.t.db, ['VIEW_CHECKINS', 'VIEW_USERS']);
   viewer = await tokenFor(s.t.app, s.t.db, ['VIEW_USERS']);
+  idleUserId = (await createUser(s.t.db, s.t.app.services.config, [])).id;
 }, 180_000);
 
 const get = (url: string, token = reviewer) =>
   s.t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: bearer(token) });
 
+/** Every photo id of a filter, page after page (small pages, so the cursor is walked). */
+async function pagedIds(query: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const url: string = `checkins/photos?PageSize=2&${query}${cursor ? `&cursor=${cursor}` : ''}`;
+    const page = expectSuccess(await get(url), 'listCheckInPhotos');
+    ids.push(...page.rows.map((r) => r.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids;
+}
+
+const count = async (query: string, token = reviewer) =>
+  expectSuccess(await get(`checkins/photos/count?${query}`, token), 'countCheckInPhotos');
+
+/** Mexico City's day `offset` days from today. */
+const day = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(
+    new Date(Date.now() + offset * 24 * 3600_000),
+  );
+
 describe('GET checkins/photos', () => {
-  it('pages every photo newest first, with its context, the count on the first page', async () => {
+  it('pages every photo newest first, with its context, and counts nothing', async () => {
     const first = expectSuccess(await get('checkins/photos?PageSize=2'), 'listCheckInPhotos');
-    expect(first.totalCount).toBe(5);
-    expect(first.totalCountIsCapped).toBe(false);
+    // The page is the same work on every page: no count on the first one either.
+    expect(Object.keys(first).sort()).toEqual(['nextCursor', 'rows']);
     expect(first.rows.map((r) => r.id)).toEqual(expected.slice(0, 2));
     expect(first.rows[0]).toMatchObject({
       url: `files/${expected[0]}`,
@@ -95,18 +126,7 @@ describe('GET checkins/photos', () => {
       latitude: 19.43,
       longitude: -99.13,
     });
-    const seen = [...first.rows.map((r) => r.id)];
-    let cursor = first.nextCursor;
-    while (cursor) {
-      const page = expectSuccess(
-        await get(`checkins/photos?PageSize=2&cursor=${cursor}`),
-        'listCheckInPhotos',
-      );
-      expect(page.totalCount).toBeNull();
-      seen.push(...page.rows.map((r) => r.id));
-      cursor = page.nextCursor;
-    }
-    expect(seen).toEqual(expected);
+    expect(await pagedIds('')).toEqual(expected);
   });
 
   it('keeps only the answer photos of a survey or a question, with the answer', async () => {
@@ -123,29 +143,13 @@ describe('GET checkins/photos', () => {
       await get(`checkins/photos?questionId=${s.survey.text}`),
       'listCheckInPhotos',
     );
-    expect(none).toEqual({ rows: [], nextCursor: null, totalCount: 0, totalCountIsCapped: false });
+    expect(none).toEqual({ rows: [], nextCursor: null });
   });
 
   it('filters by dates, campaign and point of sale', async () => {
-    const day = (offset: number) =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(
-        new Date(Date.now() + offset * 24 * 3600_000),
-      );
-    const recent = expectSuccess(
-      await get(`checkins/photos?startDate=${day(-5)}&endDate=${day(1)}`),
-      'listCheckInPhotos',
-    );
-    expect(recent.totalCount).toBe(4);
-    const campaign = expectSuccess(
-      await get(`checkins/photos?campaignId=${s.w.otherCampaignId}`),
-      'listCheckInPhotos',
-    );
-    expect(campaign.totalCount).toBe(0);
-    const pos = expectSuccess(
-      await get(`checkins/photos?pointOfSaleId=${s.w.pointOfSaleId}`),
-      'listCheckInPhotos',
-    );
-    expect(pos.totalCount).toBe(5);
+    expect(await pagedIds(`startDate=${day(-5)}&endDate=${day(1)}`)).toEqual(expected.slice(0, 4));
+    expect(await pagedIds(`campaignId=${s.w.otherCampaignId}`)).toEqual([]);
+    expect(await pagedIds(`pointOfSaleId=${s.w.pointOfSaleId}`)).toEqual(expected);
   });
 
   it('needs VIEW_CHECKINS, and VIEW_USERS to filter by promoter', async () => {
@@ -178,6 +182,65 @@ describe('GET checkins/photos', () => {
       expect(response.statusCode, query).toBe(400);
       const zip = await get(`checkins/photos/zip?${query}`);
       expect(zip.statusCode, query).toBeLessThan(500);
+    }
+  });
+});
+
+describe('GET checkins/photos/count', () => {
+  it('counts the photos the pages list, for every filter', async () => {
+    const filters = [
+      '',
+      `startDate=${day(-5)}&endDate=${day(1)}`,
+      `startDate=${day(-40)}&endDate=${day(-20)}`,
+      `startDate=${day(2)}&endDate=${day(3)}`,
+      `campaignId=${s.w.otherCampaignId}`,
+      `pointOfSaleId=${s.w.pointOfSaleId}`,
+      `surveyId=${s.survey.id}`,
+      `questionId=${s.survey.photo}`,
+      `questionId=${s.survey.text}`,
+      `promoterId=${s.w.promoter.id}`,
+      `promoterId=${idleUserId}`,
+      'outOfRange=true',
+    ];
+    const counts: Record<string, number> = {};
+    for (const filter of filters) {
+      const counted = await count(filter);
+      expect(counted.totalCountIsCapped, filter).toBe(false);
+      expect(counted.totalCount, filter).toBe((await pagedIds(filter)).length);
+      counts[filter] = counted.totalCount;
+    }
+    // The figures themselves, so that a count and pages wrong the same way are caught.
+    expect(Object.values(counts)).toEqual([5, 4, 1, 0, 0, 5, 1, 1, 0, 5, 0, 1]);
+  });
+
+  it('needs VIEW_CHECKINS, and VIEW_USERS to filter by promoter', async () => {
+    expectFailure(await get('checkins/photos/count', viewer), 'countCheckInPhotos', 403);
+    const noUsers = await tokenFor(s.t.app, s.t.db, ['VIEW_CHECKINS']);
+    const url = `checkins/photos/count?promoterId=${s.w.promoter.id}`;
+    expectFailure(await get(url, noUsers), 'countCheckInPhotos', 403);
+    expect((await count('', noUsers)).totalCount).toBe(5);
+    const anonymous = await s.t.app.inject({ method: 'GET', url: '/api/v1/checkins/photos/count' });
+    expectFailure(anonymous, 'countCheckInPhotos', 401);
+  });
+
+  it('answers bad filters with 400', async () => {
+    const end = expectFailure(
+      await get('checkins/photos/count?startDate=2026-11-20&endDate=2026-11-01'),
+      'countCheckInPhotos',
+      400,
+    );
+    expect(end.errorMessage).toBe('La fecha de fin no puede ser anterior a la fecha de inicio');
+    for (const query of [
+      'startDate=2026-13-40',
+      'endDate=ayer',
+      'surveyId=abc',
+      'questionId=99999999999',
+      'campaignId=-1',
+      'pointOfSaleId=0',
+      'promoterId=1.5',
+      'outOfRange=maybe',
+    ]) {
+      expectFailure(await get(`checkins/photos/count?${query}`), 'countCheckInPhotos', 400);
     }
   });
 });
@@ -338,23 +401,27 @@ describe('a download in flight', () => {
   }, 60_000);
 });
 
-describe('the first page count', () => {
+describe('the count at scale', () => {
   it('is exact up to 1 000 photos, then says 1 000 and capped', async () => {
     const [visit] = rowsOf<{ id: number }>(
       await s.t.db.execute(sql`select id from check_ins order by start_date desc limit 1`),
     );
-    await s.t.db.execute(sql`with f as (
+    // Up to 1 000 photos in all (the tests above stored a few): exact.
+    const before = (await count('')).totalCount;
+    const addPhotos = (n: number, from: number) =>
+      s.t.db.execute(sql`with f as (
         insert into files (id, mime, size, storage_key)
         select gen_random_uuid(), 'image/png', 1, 'cap/' || i || '.png'
-        from generate_series(1, 1000) i returning id)
+        from generate_series(${from}::int, ${from + n - 1}::int) i returning id)
       insert into check_in_photos (check_in_id, file_id, "order")
-      select ${visit!.id}, id, 100 + row_number() over () from f`);
-    const page = expectSuccess(await get('checkins/photos?PageSize=1'), 'listCheckInPhotos');
-    expect(page).toMatchObject({ totalCount: 1000, totalCountIsCapped: true });
-    const one = expectSuccess(
-      await get(`checkins/photos?PageSize=1&questionId=${s.survey.photo}`),
-      'listCheckInPhotos',
-    );
-    expect(one).toMatchObject({ totalCount: 1, totalCountIsCapped: false });
+      select ${visit!.id}, id, ${100 + from}::int + row_number() over () from f`);
+    await addPhotos(1000 - before, 1);
+    expect(await count('')).toEqual({ totalCount: 1000, totalCountIsCapped: false });
+    await addPhotos(1, 1001);
+    expect(await count('')).toEqual({ totalCount: 1000, totalCountIsCapped: true });
+    expect(await count(`questionId=${s.survey.photo}`)).toEqual({
+      totalCount: 1,
+      totalCountIsCapped: false,
+    });
   });
 });

@@ -1,5 +1,10 @@
-import { checkInPhotosQueryOptions, promotersQueryOptions } from '@anaquel/api';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  checkInPhotoCountQueryOptions,
+  checkInPhotosQueryOptions,
+  promotersQueryOptions,
+  type CheckInPhotoCount,
+} from '@anaquel/api';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppServices } from '../../../app/app-context';
@@ -14,28 +19,43 @@ import { PhotoLightbox } from './photo-lightbox';
 
 const NO_PERMISSIONS: readonly string[] = [];
 
-/**
- * The filter's photos as the screen says them: the server counts exactly up to 1 000; beyond,
- * '1,000+' until every page is loaded (then the loaded ones are all of them).
- */
-function countLabel(
-  totalCount: number | null,
-  isCapped: boolean,
-  loaded: number,
-  hasMore: boolean,
-): string | null {
-  if (totalCount === null) return null;
-  if (!isCapped) return totalCount.toLocaleString('es-MX');
-  return hasMore
-    ? `${Math.max(totalCount, loaded).toLocaleString('es-MX')}+`
-    : loaded.toLocaleString('es-MX');
+/** The filter's photos: the number the download goes by and the text the screen says. */
+interface PhotoTotal {
+  /** Exact, or 1 000 when capped; null while unknown. */
+  count: number | null;
+  /** '120', '1,000+'; null while unknown (the button without a number, 'n / …'). */
+  label: string | null;
 }
 
-/** The first page of the photos at the URL's filters, and the promoters to filter by. */
+const UNKNOWN: PhotoTotal = { count: null, label: null };
+const say = (n: number) => n.toLocaleString('es-MX');
+
+/**
+ * The filter's photos as the screen says them, from the count's own query: exact up to 1 000;
+ * beyond, '1,000+' until every page is loaded (then the loaded ones are all of them). Until the
+ * count answers (or if it failed), the loaded photos once every page is there, unknown before.
+ */
+function photoTotal(
+  counted: CheckInPhotoCount | undefined,
+  loaded: number,
+  allLoaded: boolean,
+): PhotoTotal {
+  if (counted && !counted.totalCountIsCapped) {
+    return { count: counted.totalCount, label: say(counted.totalCount) };
+  }
+  if (allLoaded) return { count: loaded, label: say(loaded) };
+  if (!counted) return UNKNOWN;
+  return { count: counted.totalCount, label: `${say(Math.max(counted.totalCount, loaded))}+` };
+}
+
+/**
+ * The first page of the photos at the URL's filters, their count, and the promoters to filter
+ * by.
+ */
 export const prefetch: ScreenPrefetch = (queryClient, { search, permissions }) => {
-  void queryClient.prefetchInfiniteQuery(
-    checkInPhotosQueryOptions(photoFilterFromParams(search, permissions)),
-  );
+  const filter = photoFilterFromParams(search, permissions);
+  void queryClient.prefetchInfiniteQuery(checkInPhotosQueryOptions(filter));
+  void queryClient.prefetchQuery(checkInPhotoCountQueryOptions(filter));
   if (permissions.includes('VIEW_USERS')) void queryClient.prefetchQuery(promotersQueryOptions());
 };
 
@@ -50,15 +70,11 @@ export default function GalleryPage() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => photoFilterFromParams(params, permissions), [params, permissions]);
   const photos = useInfiniteQuery(checkInPhotosQueryOptions(filter));
+  // Its own query, keyed by the filter alone: asked once per filter, never per page, and the
+  // photos show without waiting for it (docs/gallery.md).
+  const counted = useQuery(checkInPhotoCountQueryOptions(filter));
   const rows = useMemo(() => photos.data?.pages.flatMap((page) => page.rows) ?? [], [photos.data]);
-  const first = photos.data?.pages[0];
-  const totalCount = first?.totalCount ?? null;
-  const totalLabel = countLabel(
-    totalCount,
-    first?.totalCountIsCapped === true,
-    rows.length,
-    photos.hasNextPage,
-  );
+  const total = photoTotal(counted.data, rows.length, photos.isSuccess && !photos.hasNextPage);
   const [open, setOpen] = useState<number | null>(null);
   const { fetchNextPage } = photos;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -93,14 +109,16 @@ export default function GalleryPage() {
         />
         <PhotoDownload
           filter={filter}
-          count={totalCount}
-          countLabel={totalLabel}
+          count={total.count}
+          countLabel={total.label}
+          // Without a count (it failed), the photos shown still say whether there is any.
+          isCountFailed={counted.isError && rows.length > 0}
           onError={onError}
         />
       </div>
       <PhotoGrid
         photos={rows}
-        totalLabel={totalLabel}
+        totalLabel={total.label}
         isLoading={photos.isPending}
         isError={photos.isError}
         onRetry={() => void photos.refetch()}
@@ -112,7 +130,7 @@ export default function GalleryPage() {
       <PhotoLightbox
         photos={rows}
         index={open}
-        totalLabel={totalLabel}
+        totalLabel={total.label}
         hasMore={photos.hasNextPage}
         onLoadMore={loadMore}
         onIndexChange={setOpen}

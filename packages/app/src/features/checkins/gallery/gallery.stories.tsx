@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
 import { findDialog } from '../../../stories/decorators';
+import { PhotoDownload } from './photo-download';
 import { photoRows } from './photo-fixture';
 import { PhotoGrid } from './photo-grid';
 import { PhotoLightbox } from './photo-lightbox';
@@ -28,14 +29,24 @@ interface GalleryArgs {
   width?: number;
 }
 
-/** The grid and its lightbox as the page composes them. */
+/** The download button, the grid and its lightbox as the page composes them. */
 function Gallery({ photos, totalCount, isLoading, openAt, width }: GalleryArgs) {
   const [open, setOpen] = useState<number | null>(openAt);
+  const totalLabel = totalCount === null ? null : String(totalCount);
   return (
-    <div className="p-4" style={width ? { width, maxWidth: '100%' } : undefined}>
+    <div
+      className="flex flex-col gap-4 p-4"
+      style={width ? { width, maxWidth: '100%' } : undefined}
+    >
+      <PhotoDownload
+        filter={{ startDate: '2026-11-20', endDate: '2026-11-20' }}
+        count={totalCount}
+        countLabel={totalLabel}
+        onError={() => undefined}
+      />
       <PhotoGrid
         photos={photos}
-        totalLabel={totalCount === null ? null : String(totalCount)}
+        totalLabel={totalLabel}
         isLoading={isLoading}
         isError={false}
         onRetry={() => undefined}
@@ -48,7 +59,7 @@ function Gallery({ photos, totalCount, isLoading, openAt, width }: GalleryArgs) 
       <PhotoLightbox
         photos={photos}
         index={open}
-        totalLabel={totalCount === null ? null : String(totalCount)}
+        totalLabel={totalLabel}
         hasMore={false}
         onLoadMore={() => undefined}
         onIndexChange={setOpen}
@@ -73,7 +84,22 @@ type Story = StoryObj<typeof meta>;
 export const Cargando: Story = {
   args: { photos: [], totalCount: null, isLoading: true },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Cargando fotos…');
+    await expect(canvas.getByText('Cargando fotos…')).toHaveAttribute('role', 'status');
+    await expect(canvas.getByRole('button', { name: 'Descargar fotos' })).toBeDisabled();
+  },
+};
+
+/**
+ * The photos are there, their count is still on its way (its own request): the button without a
+ * number and waiting, never '(0)'; the lightbox says 'n / …'.
+ */
+export const Contando: Story = {
+  name: 'Contando las fotos',
+  args: { photos: photoRows(6), totalCount: null, openAt: 1 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Descargar fotos' })).toBeDisabled();
+    const dialog = await findDialog('Abarrotes 1');
+    await expect(within(dialog).getByText('2 / …')).toBeVisible();
   },
 };
 
@@ -83,6 +109,7 @@ export const SinFotos: Story = {
   args: { photos: [], totalCount: 0 },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No hay fotos de visitas con estos filtros.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Descargar fotos (0)' })).toBeDisabled();
   },
 };
 
@@ -92,6 +119,7 @@ export const Muchas: Story = {
     const grid = canvas.getByRole('list', { name: 'Fotos' });
     await expect(within(grid).getAllByRole('listitem')).toHaveLength(24);
     await expect(within(grid).getAllByText('Foto del anaquel: Sí')[0]).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Descargar fotos (24)' })).toBeEnabled();
   },
 };
 

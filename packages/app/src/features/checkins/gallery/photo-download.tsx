@@ -11,39 +11,46 @@ function progressText(
   state: Extract<PhotoDownloadState, { kind: 'downloading' }>,
   count: string | null,
 ): string {
-  const photos = count === '1' ? '1 foto' : `${count ?? ''} fotos`;
+  const photos = count === null ? 'fotos' : count === '1' ? '1 foto' : `${count} fotos`;
   return `Descargando ${photos}… ${formatBytes(state.progress.received)}`;
 }
 
 /**
  * 'Descargar fotos (n)': the ZIP of every photo of the filter, streamed, with its progress and
  * 'Cancelar'; a second download of the same person is refused by the server with a message.
+ * While the count is on its way the button says 'Descargar fotos' and waits (never '(0)', which
+ * would say there is nothing); if the count failed, it downloads without a number.
  */
 export function PhotoDownload({
   filter,
   count,
   countLabel,
+  isCountFailed = false,
   onError,
 }: {
   filter: CheckInPhotoFilter;
   /** The filter's photos, or null while unknown. */
   count: number | null;
-  /** The same as the screen says it ('1,000+'). */
+  /** The same as the screen says it ('1,000+'), or null while unknown. */
   countLabel: string | null;
+  /** The count failed but there are photos: the download goes on without a number. */
+  isCountFailed?: boolean;
   onError: (error: unknown) => void;
 }) {
   const { state, start, cancel } = usePhotoDownload(onError);
   const downloading = state.kind === 'downloading';
+  const canStart = count === null ? isCountFailed : count > 0;
   return (
     <div className="flex flex-col items-start gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="primary"
-          isDisabled={downloading || !count}
-          onPress={() => void start(filter, count ?? 0)}
+          isDisabled={downloading || !canStart}
+          // An unknown number is taken as a large ZIP (written to a picked file as it arrives).
+          onPress={() => void start(filter, count ?? Number.POSITIVE_INFINITY)}
         >
           <DownloadIcon className="size-4" />
-          {`Descargar fotos (${countLabel ?? '…'})`}
+          {countLabel === null ? 'Descargar fotos' : `Descargar fotos (${countLabel})`}
         </Button>
         {downloading && (
           <Button variant="secondary" onPress={cancel}>

@@ -97,7 +97,7 @@ export function PhotoGrid({
           >
             <Button
               variant="ghost"
-              aria-label={`Ver foto ${index + 1} de ${totalLabel ?? photos.length}: ${photoAlt(photo)}`}
+              aria-label={`Ver foto ${index + 1}${totalLabel === null ? '' : ` de ${totalLabel}`}: ${photoAlt(photo)}`}
               onPress={() => onOpen(index)}
               className="aspect-square h-auto w-full overflow-hidden rounded-md p-0"
             >

@@ -7,7 +7,7 @@ export interface PhotoLightboxProps {
   photos: readonly CheckInPhoto[];
   /** The photo shown, or null when closed. */
   index: number | null;
-  /** The filter's photos as the screen says them ('n / total'); the loaded ones when unknown. */
+  /** The filter's photos as the screen says them ('n / total'); null while unknown ('n / …'). */
   totalLabel: string | null;
   hasMore: boolean;
   /** Loads the next page (the lightbox moves on once it is there). */
@@ -100,7 +100,7 @@ export function PhotoLightbox({
   photoSrc = defaultSrc,
 }: PhotoLightboxProps) {
   const wanted = useRef<number | null>(null);
-  const total = totalLabel ?? String(photos.length);
+  const total = totalLabel ?? '…';
   const canGoBack = index !== null && index > 0;
   const canGoOn = index !== null && (index < photos.length - 1 || hasMore);
 
