@@ -24,6 +24,13 @@ const idText = (id: number | null) => (id === null ? null : String(id));
 const PICKER = 'w-[calc(50%-0.375rem)] sm:w-56';
 
 /**
+ * The promoter's picker takes a row of its own on a phone: at half width 'Todos los promotores'
+ * (and most full names) were cut. With the four record pickers two a row after it, the bar is
+ * as tall as before (the fifth picker no longer sits alone on a row).
+ */
+const PROMOTER_PICKER = 'w-full sm:w-56';
+
+/**
  * Campaign, point of sale, survey and question: the paged options of `GET {resource}/options`
  * with the server's search from the third typed character (hundreds of points of sale), the
  * chosen record always named (through `Ids`), an empty field meaning all. The survey's options
@@ -119,7 +126,7 @@ export function GalleryFilters({
           value={promoterId ?? null}
           isLoading={promoters.isPending}
           onChange={(key) => onChange({ promoterId: key === null ? null : String(Number(key)) })}
-          className={PICKER}
+          className={PROMOTER_PICKER}
         />
       )}
       <RecordPickers ids={ids} onChange={onChange} />
