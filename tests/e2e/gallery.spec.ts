@@ -1,7 +1,7 @@
 // Issue #24, the photo gallery and its ZIP (docs/gallery.md): the demo promoter's phone sends a
 // visit with two photos; the review opens the gallery from the visit list with the list's
-// filters kept, goes through the lightbox by keyboard, and downloads the ZIP, checked here: its
-// entries and fotos.csv.
+// filters kept, sees as many photos as 'Descargar fotos (n)' says, goes through the lightbox by
+// keyboard, and downloads the ZIP, checked here: its entries (n photos) and fotos.csv.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -75,11 +75,17 @@ test('the gallery keeps the list filters, its lightbox works by keyboard and the
     new Date(start),
   );
   const staff = await apiAs(request, admin);
-  const listed = await staff.get<{ totalCount: number; rows: { id: string }[] }>(
+  const listed = await staff.get<{ rows: { id: string }[]; nextCursor: string | null }>(
     `/checkins/photos?startDate=${day}&endDate=${day}&PageSize=100`,
   );
   expect(listed.rows.slice(0, 2).map((r) => r.id)).toEqual(photoIds);
-  const total = listed.totalCount;
+  expect(listed.nextCursor).toBeNull();
+  // The count (its own operation) says the photos the pages list.
+  const counted = await staff.get<{ totalCount: number; totalCountIsCapped: boolean }>(
+    `/checkins/photos/count?startDate=${day}&endDate=${day}`,
+  );
+  expect(counted).toEqual({ totalCount: listed.rows.length, totalCountIsCapped: false });
+  const total = counted.totalCount;
 
   // From the visit list to the gallery: the dates stay in the URL.
   await signIn(page, admin);
@@ -91,6 +97,13 @@ test('the gallery keeps the list filters, its lightbox works by keyboard and the
   await expect(page).toHaveURL(new RegExp(`/checkins/fotos\\?startDate=${day}&endDate=${day}`));
   const grid = page.getByRole('list', { name: 'Fotos' });
   await expect(grid.getByRole('listitem').first()).toBeVisible();
+  // The button's number is the photos the grid shows once scrolled to its end.
+  await expect(page.getByRole('button', { name: `Descargar fotos (${total})` })).toBeEnabled();
+  await expect(async () => {
+    await grid.getByRole('listitem').last().scrollIntoViewIfNeeded();
+    await expect(grid.getByRole('listitem')).toHaveCount(total, { timeout: 1000 });
+  }).toPass();
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // The lightbox by keyboard: open the first photo, move on, come back, close.
   const first = grid.getByRole('button', { name: new RegExp(`^Ver foto 1 de ${total}`) });
@@ -141,7 +154,7 @@ test('the gallery keeps the list filters, its lightbox works by keyboard and the
     `/pointofsales/options?Ids=${pointOfSaleId}`,
   );
   const atStore = await staff.get<{ totalCount: number }>(
-    `/checkins/photos?startDate=${day}&endDate=${day}&pointOfSaleId=${pointOfSaleId}`,
+    `/checkins/photos/count?startDate=${day}&endDate=${day}&pointOfSaleId=${pointOfSaleId}`,
   );
   const picker = page.getByRole('combobox', { name: 'Punto de venta' });
   await picker.fill(store!.name.slice(0, 6));
