@@ -37,5 +37,12 @@ export * from './components/user-card';
 export * from './components/yes-no';
 export * from './format';
 export * from './icons';
-export { deferredModule, useAfterPaint, type DeferredModule } from './lib/after-paint';
+export {
+  deferredModule,
+  useAfterPaint,
+  useOnReach,
+  type DeferredModule,
+  type Reach,
+  type ReachedPart,
+} from './lib/after-paint';
 export { composeTailwindRenderProps, focusRing } from './lib/styles';

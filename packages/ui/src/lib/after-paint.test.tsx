@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { deferredModule, useAfterPaint } from './after-paint';
+import { deferredModule, useAfterPaint, useOnReach, type Reach } from './after-paint';
 
 const exports = { First: () => <p>primera</p>, Second: () => <p>segunda</p> };
 /** The module's fetch, answered when the test says (`arrive`): every part asked for it by then. */
@@ -64,5 +64,56 @@ describe('useAfterPaint', () => {
     expect(screen.getByText('primera')).toBeInTheDocument();
     expect(screen.getByText('segunda')).toBeInTheDocument();
     expect(commits[0]).toBe('primera segunda');
+  });
+});
+
+/** A part rendered on reach; its placeholder reaches with the pointer, focus and press. */
+function Reachable({ module, ready }: { module: DeferredModuleOf; ready: boolean }) {
+  const { part, reached, reach } = useOnReach(module, ready);
+  if (part && reached) return <p>{`primera (${reached})`}</p>;
+  const on = (how: Reach) => () => reach(how);
+  return (
+    <button
+      type="button"
+      onPointerEnter={on('pointer')}
+      onFocus={on('focus')}
+      onPointerDown={on('press')}
+    >
+      Marcador
+    </button>
+  );
+}
+type DeferredModuleOf = ReturnType<typeof deferredModule<typeof exports>>;
+
+describe('useOnReach', () => {
+  it('fetches the code once the content has painted, but renders the part only when reached', async () => {
+    const key: string[] = [];
+    const module = deferredModuleFor(key);
+    render(<Reachable module={module} ready />);
+    // 50 ms without paint timings in jsdom: the code is asked for, and arrives.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    act(() => arrive());
+    await act(async () => {
+      await module.load();
+    });
+    expect(module.loaded).not.toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.getByRole('button', { name: 'Marcador' })).toBeInTheDocument();
+    // A press renders it in the same event: what the press asked for wins over the hover before.
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Marcador' }));
+    fireEvent.pointerDown(screen.queryByRole('button', { name: 'Marcador' }) ?? document.body);
+    expect(await screen.findByText(/^primera/)).toBeInTheDocument();
+  });
+
+  it('keeps the strongest reach and waits for code that is not there yet', async () => {
+    const key: string[] = [];
+    const module = deferredModuleFor(key);
+    // Not ready: nothing is fetched before the reach (AT_THE_LATEST_MS is far away).
+    render(<Reachable module={module} ready={false} />);
+    act(() => screen.getByRole('button', { name: 'Marcador' }).focus());
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Marcador' }));
+    expect(screen.getByRole('button', { name: 'Marcador' })).toBeInTheDocument();
+    act(() => arrive());
+    expect(await screen.findByText('primera (focus)')).toBeInTheDocument();
   });
 });

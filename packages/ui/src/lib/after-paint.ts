@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 // Code a screen shows next to its main content but does not need for its first paint (a table's
 // menus, a list's pickers): fetched right after that content is on screen, not before it (issue
@@ -144,4 +144,58 @@ export function useAfterPaint<T>(
     return () => clearTimeout(timer);
   }, [loadInTurn, loaded, ready]);
   return [loaded, load];
+}
+
+/** How a person reached a part's placeholder: the pointer over it, its focus, or a press on it. */
+export type Reach = 'pointer' | 'focus' | 'press';
+
+const REACH_RANK: Record<Reach, number> = { pointer: 1, focus: 2, press: 3 };
+
+/** A part that renders once reached: its exports, how it was reached, and the reach. */
+export interface ReachedPart<T> {
+  /** The module's exports once the part is reached and its code is there; null until then. */
+  part: T | null;
+  /** The strongest reach so far (a press outranks a focus, which outranks the pointer over it). */
+  reached: Reach | null;
+  /** For the placeholder's pointer, focus and press handlers. */
+  reach: (how: Reach) => void;
+}
+
+/**
+ * A deferred part that renders only when the person reaches for it, never by itself: its code is
+ * fetched once the content `ready` says is rendered has painted (as useAfterPaint fetches it, or
+ * AT_THE_LATEST_MS after the mount while it is not), so a reach shows it at once; its render
+ * waits for someone to use it. For parts whose first render is long on a phone (a date field's
+ * segments and formatters, a combo box's collection: 50-90 ms tasks at 4x CPU each, issue #20)
+ * and that a visit to the screen often does not use. The placeholder is a real control (focusable,
+ * named like the part) whose pointer, focus and press call `reach`; the part then renders in
+ * the same event, so a press lands on it as the person meant (`reached` says how, to open it or
+ * move the focus into it).
+ */
+export function useOnReach<T>(module: DeferredModule<T>, ready: boolean): ReachedPart<T> {
+  const [reached, setReached] = useState<Reach | null>(null);
+  // Counted only when a reach finds the code missing: its arrival renders the part.
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (module.loaded) return;
+    const fetchCode = () => void module.load().catch(() => undefined);
+    if (ready) return afterPainted(fetchCode);
+    const timer = setTimeout(fetchCode, AT_THE_LATEST_MS);
+    return () => clearTimeout(timer);
+  }, [module, ready]);
+  const reach = useCallback(
+    (how: Reach) => {
+      setReached((current) =>
+        current !== null && REACH_RANK[current] >= REACH_RANK[how] ? current : how,
+      );
+      // A failed fetch leaves the placeholder; the next reach tries again.
+      if (!module.loaded)
+        module.load().then(
+          () => arrived(),
+          () => undefined,
+        );
+    },
+    [module],
+  );
+  return { part: reached === null ? null : module.loaded, reached, reach };
 }

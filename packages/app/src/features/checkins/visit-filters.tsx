@@ -1,4 +1,13 @@
-import { deferredModule, formatDate, useAfterPaint } from '@anaquel/ui';
+import { useId, type ReactNode } from 'react';
+import {
+  CalendarIcon,
+  ChevronDownIcon,
+  deferredModule,
+  formatDate,
+  useOnReach,
+  type Reach,
+  type ReachedPart,
+} from '@anaquel/ui';
 import { OutOfRangeFilter } from './geo-status';
 import type * as VisitPickers from './visit-pickers';
 import { CHECK_IN_MAX_DAYS, cutVisitRange } from './visit-dates';
@@ -8,7 +17,9 @@ type Pickers = typeof VisitPickers;
 /**
  * The pickers' code (react-aria's date, calendar, combo box and popover modules: about 40 KB
  * brotli and a long render on a phone), fetched once the list's first rows have painted (issue
- * #20: they are a phone's largest paint), or when the pointer reaches a filter's placeholder.
+ * #20: they are a phone's largest paint). Each picker renders when the person reaches for its
+ * placeholder (useOnReach): on a phone their first render was 50-90 ms tasks at 4x CPU, most of
+ * the screen's blocking time after the rows, for filters many visits to the list never touch.
  */
 const visitPickers = deferredModule(() => import('./visit-pickers'));
 
@@ -25,38 +36,104 @@ const fieldDay = (day: string) => fieldDayFormat.format(new Date(`${day}T00:00:0
 const RANGE_RULE = `Máximo ${CHECK_IN_MAX_DAYS} días desde la fecha inicial.`;
 
 // The placeholders take the place of the pickers with their size (label, 40 px field, help text),
-// so nothing moves when the pickers replace them; hidden from assistive technology, which finds
-// the real fields a moment later.
+// so nothing moves when a picker replaces its placeholder.
 const placeholderBox =
-  'flex h-10 items-center truncate rounded-lg border border-border-strong bg-surface px-3 text-sm';
+  'flex h-10 w-full items-center gap-2 rounded-lg border border-border-strong bg-surface px-3 text-start text-sm ' +
+  'cursor-pointer outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+
+/**
+ * A picker before it is reached: its label, its value in a field-shaped button named by both, and
+ * its help text. The pointer over it, its focus and a press on it render the picker (`reach`),
+ * which then opens or takes the focus as the person meant (visit-pickers.tsx).
+ */
+function PickerPlaceholder({
+  label,
+  value,
+  description,
+  muted,
+  icon,
+  className,
+  reach,
+}: {
+  label: string;
+  value: string;
+  description?: string;
+  muted?: boolean;
+  /** The picker's button at the field's end (the calendar, the list's chevron). */
+  icon: ReactNode;
+  className: string;
+  reach: (how: Reach) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <span id={`${id}-label`} className="w-fit text-sm font-medium text-fg">
+        {label}
+      </span>
+      <button
+        type="button"
+        aria-labelledby={`${id}-label ${id}-value`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        className={`${placeholderBox} ${muted ? 'text-fg-muted' : 'text-fg'}`}
+        onPointerEnter={() => reach('pointer')}
+        onPointerDown={(event) => {
+          if (event.button !== 0) return;
+          // The picker replaces this button in this event; without the mouse events that follow
+          // (no default focus on a removed button), the focus stays where the picker puts it.
+          event.preventDefault();
+          reach('press');
+        }}
+        onFocus={() => reach('focus')}
+        onClick={() => reach('press')}
+      >
+        <span id={`${id}-value`} className="min-w-0 flex-1 truncate">
+          {value}
+        </span>
+        <span aria-hidden="true" className="-me-0.5 text-fg-muted">
+          {icon}
+        </span>
+      </button>
+      {description && (
+        <span id={`${id}-description`} className="text-xs text-fg-muted">
+          {description}
+        </span>
+      )}
+    </div>
+  );
+}
 
 /** The date filter, its permanent hint of the 7-day rule and, when the rule cut it, a note. */
 function VisitDates({
-  pickers,
+  picker,
   params,
   range,
   onChange,
-  onReach,
 }: {
-  pickers: Pickers | null;
+  picker: ReachedPart<Pickers>;
   params: URLSearchParams;
   range: { start: string; end: string };
   onChange: (range: { start: string; end: string }) => void;
-  onReach: () => void;
 }) {
   const asked = cutVisitRange(params, range);
+  const { part: pickers, reached, reach } = picker;
   return (
     <div className="flex w-72 max-w-full flex-col gap-1">
-      {pickers ? (
-        <pickers.VisitDatesPicker range={range} description={RANGE_RULE} onChange={onChange} />
+      {pickers && reached ? (
+        <pickers.VisitDatesPicker
+          range={range}
+          description={RANGE_RULE}
+          reached={reached}
+          onChange={onChange}
+        />
       ) : (
-        <div aria-hidden="true" className="flex flex-col gap-1.5" onPointerEnter={onReach}>
-          <span className="w-fit text-sm font-medium text-fg">Fechas</span>
-          <span className={`${placeholderBox} text-fg`}>
-            {`${fieldDay(range.start)} – ${fieldDay(range.end)}`}
-          </span>
-          <span className="text-xs text-fg-muted">{RANGE_RULE}</span>
-        </div>
+        <PickerPlaceholder
+          label="Fechas"
+          value={`${fieldDay(range.start)} – ${fieldDay(range.end)}`}
+          description={RANGE_RULE}
+          icon={<CalendarIcon className="size-4" />}
+          className="w-full"
+          reach={reach}
+        />
       )}
       {asked && (
         <p
@@ -72,6 +149,27 @@ function VisitDates({
 
 /** The promoter filter's width, the same before and after its code is there. */
 const PROMOTER_WIDTH = 'w-56';
+
+/** The promoter filter before it is reached: the chosen promoter's name, or 'Todos los promotores'. */
+function PromoterPlaceholder({
+  promoter,
+  reach,
+}: {
+  promoter: NonNullable<VisitFiltersProps['promoter']>;
+  reach: (how: Reach) => void;
+}) {
+  const chosen = promoter.items.find((item) => item.id === promoter.value)?.name;
+  return (
+    <PickerPlaceholder
+      label="Promotor"
+      value={chosen ?? 'Todos los promotores'}
+      muted={chosen === undefined}
+      icon={<ChevronDownIcon className="size-4" />}
+      className={PROMOTER_WIDTH}
+      reach={reach}
+    />
+  );
+}
 
 interface VisitFiltersProps {
   params: URLSearchParams;
@@ -101,37 +199,27 @@ export function VisitFilters({
   rowsShown,
   onChange,
 }: VisitFiltersProps) {
-  // One turn per picker (see useAfterPaint): the date picker first, the promoter's after it.
-  const [datePickers, loadDates] = useAfterPaint(visitPickers, rowsShown);
-  const [promoterPickers, loadPromoter] = useAfterPaint(visitPickers, rowsShown);
+  const datePicker = useOnReach(visitPickers, rowsShown);
+  const promoterPicker = useOnReach(visitPickers, rowsShown);
+  const { part: promoterPickers, reached: promoterReached } = promoterPicker;
   return (
     <div className="flex flex-wrap items-start gap-3">
       <VisitDates
-        pickers={datePickers}
+        picker={datePicker}
         params={params}
         range={range}
         onChange={(next) => onChange({ startDate: next.start, endDate: next.end })}
-        onReach={loadDates}
       />
       {promoter &&
-        (promoterPickers ? (
+        (promoterPickers && promoterReached ? (
           <promoterPickers.PromoterPicker
             {...promoter}
+            reached={promoterReached}
             onChange={(key) => onChange({ promoterId: key === null ? null : String(Number(key)) })}
             className={PROMOTER_WIDTH}
           />
         ) : (
-          <div
-            aria-hidden="true"
-            className={`flex flex-col gap-1.5 ${PROMOTER_WIDTH}`}
-            onPointerEnter={loadPromoter}
-          >
-            <span className="w-fit text-sm font-medium text-fg">Promotor</span>
-            <span className={`${placeholderBox} text-fg-muted`}>
-              {promoter.items.find((item) => item.id === promoter.value)?.name ??
-                'Todos los promotores'}
-            </span>
-          </div>
+          <PromoterPlaceholder promoter={promoter} reach={promoterPicker.reach} />
         ))}
       <OutOfRangeFilter isSelected={outOfRange} onChange={onChange} />
     </div>

@@ -54,6 +54,25 @@ describe('ComboBox', { timeout: 20_000 }, () => {
     expect(input).toHaveValue('Farmacias del Ahorro');
   });
 
+  it('mounts focused and open when asked, with the chosen name in the field', async () => {
+    // A placeholder replaced by the field on a press (issue #20): the field must look as if it
+    // had been pressed, and show its choice (react-aria writes it only while not focused).
+    render(<Controlled initial={2} autoFocus defaultOpen />);
+    const input = screen.getByRole('combobox', { name: 'Cliente' });
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    expect(optionNames()).toEqual(clients.map((c) => c.name));
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('Farmacias del Ahorro');
+  });
+
+  it('mounts focused, closed, with the chosen name, on autoFocus alone', async () => {
+    render(<Controlled initial={3} autoFocus />);
+    const input = screen.getByRole('combobox', { name: 'Cliente' });
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(input).toHaveValue('Tiendas Monterrey');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
   it('does not open the list when focus only passes through (Tab)', async () => {
     render(<Controlled />);
     await userEvent.tab();

@@ -1,6 +1,15 @@
-import { useMemo, type FocusEvent, type Ref } from 'react';
+import {
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  type FocusEvent,
+  type Ref,
+  type RefObject,
+} from 'react';
 import {
   ComboBox as RACComboBox,
+  ComboBoxStateContext,
   type ComboBoxProps as RACComboBoxProps,
   type Key,
   composeRenderProps,
@@ -68,6 +77,38 @@ export interface ComboBoxProps<T extends SelectOption>
   onLoadMore?: () => void;
   /** Shows the spinner at the end of the list while the next page loads. */
   isLoadingMore?: boolean;
+  /** Opens the list of every option when the field mounts (as a press in the field does). */
+  defaultOpen?: boolean;
+  /** Focuses the field when it mounts. */
+  autoFocus?: boolean;
+}
+
+/**
+ * Inside the react-aria ComboBox: focuses the field (`focus`) and opens the list of every option
+ * (`open`) once, when it mounts, as soon as the field shows the chosen option's name
+ * (`selectedName`): react-aria writes that name into the field only while it is not focused.
+ */
+function OnMount({
+  input,
+  focus,
+  open,
+  selectedName,
+}: {
+  input: RefObject<HTMLInputElement | null>;
+  focus: boolean;
+  open: boolean;
+  selectedName: string | undefined;
+}) {
+  const state = useContext(ComboBoxStateContext);
+  const done = useRef(false);
+  const named = selectedName === undefined || state?.inputValue === selectedName;
+  useEffect(() => {
+    if (done.current || !state || !named) return;
+    done.current = true;
+    if (focus || open) input.current?.focus();
+    if (open) state.open(null, 'manual');
+  }, [state, named, focus, open, input]);
+  return null;
 }
 
 /**
@@ -78,8 +119,30 @@ export interface ComboBoxProps<T extends SelectOption>
 export function ComboBox<T extends SelectOption>(allProps: ComboBoxProps<T>) {
   const [
     field,
-    { value, onChange, onBlur, selectedItem, disabled, isDisabled, className, ...props },
+    {
+      value,
+      onChange,
+      onBlur,
+      selectedItem,
+      disabled,
+      isDisabled,
+      className,
+      defaultOpen = false,
+      autoFocus = false,
+      ...props
+    },
   ] = splitSearchFieldProps<T, ComboBoxProps<T>>(allProps);
+  const input = useRef<HTMLInputElement>(null);
+  // The field for OnMount and for the caller's `ref` (react-hook-form's `field.ref`).
+  const outerRef = field.ref;
+  const inputRef = useMemo(
+    () => (node: HTMLInputElement | null) => {
+      input.current = node;
+      if (typeof outerRef === 'function') outerRef(node);
+      else if (outerRef) outerRef.current = node;
+    },
+    [outerRef],
+  );
   const known = useKnownItems(field.items, selectedItem);
   const selected = value != null ? known.get(value) : undefined;
   const { setText, search, loaded, filtersHere, matches, invalid, parts } = useSearchField(
@@ -126,7 +189,15 @@ export function ComboBox<T extends SelectOption>(allProps: ComboBoxProps<T>) {
       validationBehavior="aria"
       className={composeRenderProps(className, (c) => twMerge(fieldStackStyles, c))}
     >
-      <SearchFieldParts {...parts} isRequired={props.isRequired} items={collection} />
+      <SearchFieldParts
+        {...parts}
+        inputRef={inputRef}
+        isRequired={props.isRequired}
+        items={collection}
+      />
+      {(defaultOpen || autoFocus) && (
+        <OnMount input={input} focus={autoFocus} open={defaultOpen} selectedName={selected?.name} />
+      )}
     </RACComboBox>
   );
 }

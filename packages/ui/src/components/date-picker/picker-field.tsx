@@ -36,6 +36,10 @@ export interface PickerFieldProps extends FieldBaseProps {
   locale?: string;
   /** Extra classes for the outer element. */
   className?: string;
+  /** Focuses the first date segment when the field mounts. */
+  autoFocus?: boolean;
+  /** Opens the calendar when the field mounts. */
+  defaultOpen?: boolean;
 }
 
 /** The react-aria picker props both pickers derive the same way from their `PickerFieldProps`. */
@@ -50,6 +54,8 @@ export function pickerProps(props: PickerFieldProps) {
     validationBehavior: 'aria' as const,
     'aria-label': props.label ? undefined : props['aria-label'],
     granularity: 'day' as const,
+    autoFocus: props.autoFocus,
+    defaultOpen: props.defaultOpen,
     ref: props.ref,
     className: twMerge(fieldStackStyles, 'group', props.className),
   };
