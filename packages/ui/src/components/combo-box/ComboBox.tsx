@@ -111,6 +111,20 @@ function OnMount({
   return null;
 }
 
+/** The field's `<input>` for OnMount, and a ref that sets it and the caller's `outer` ref. */
+function useInputRef(outer: Ref<HTMLInputElement> | undefined) {
+  const input = useRef<HTMLInputElement>(null);
+  const inputRef = useMemo(
+    () => (node: HTMLInputElement | null) => {
+      input.current = node;
+      if (typeof outer === 'function') outer(node);
+      else if (outer) outer.current = node;
+    },
+    [outer],
+  );
+  return [input, inputRef] as const;
+}
+
 /**
  * Searchable single choice (react-aria `ComboBox`): type to filter from the third character on,
  * arrows to move, Enter to choose, Escape to close. Items can come from the server through
@@ -132,17 +146,7 @@ export function ComboBox<T extends SelectOption>(allProps: ComboBoxProps<T>) {
       ...props
     },
   ] = splitSearchFieldProps<T, ComboBoxProps<T>>(allProps);
-  const input = useRef<HTMLInputElement>(null);
-  // The field for OnMount and for the caller's `ref` (react-hook-form's `field.ref`).
-  const outerRef = field.ref;
-  const inputRef = useMemo(
-    () => (node: HTMLInputElement | null) => {
-      input.current = node;
-      if (typeof outerRef === 'function') outerRef(node);
-      else if (outerRef) outerRef.current = node;
-    },
-    [outerRef],
-  );
+  const [input, inputRef] = useInputRef(field.ref);
   const known = useKnownItems(field.items, selectedItem);
   const selected = value != null ? known.get(value) : undefined;
   const { setText, search, loaded, filtersHere, matches, invalid, parts } = useSearchField(
