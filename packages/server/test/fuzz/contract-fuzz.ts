@@ -244,6 +244,7 @@ interface Parameter {
   in: string;
   required?: boolean;
   schema?: Json;
+  example?: unknown;
   explode?: boolean;
 }
 
@@ -285,7 +286,7 @@ function pathArb(op: ContractOperation): fc.Arbitrary<{ path: string; label: str
 function queryArb(op: ContractOperation): fc.Arbitrary<{ query: string; label: string }> {
   const params = parametersOf(op, 'query');
   if (params.length === 0) return fc.constant({ query: '', label: '' });
-  const entries = params.map((p) =>
+  const generated = params.map((p) =>
     fc.option(
       fc.oneof(
         { weight: 3, arbitrary: validValue(p.schema).map((v) => ({ v, junk: false })) },
@@ -295,7 +296,23 @@ function queryArb(op: ContractOperation): fc.Arbitrary<{ query: string; label: s
       { freq: 2 },
     ),
   );
-  return fc.tuple(...entries).map((chosen) => {
+  // One request in four starts from the contract's examples (each parameter kept 4 times in 5,
+  // else generated as above): parameters that must agree (a map's box: west before east, a
+  // window of 7 days at most) seldom do when each is drawn on its own, so without them an
+  // operation like GET checkins/map would only ever answer 400 (issue #24).
+  const fromExamples = params.map((p, i) => {
+    const example = p.example ?? (p.schema as { example?: unknown } | undefined)?.example;
+    if (example === undefined) return generated[i]!;
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ v: example, junk: false }) },
+      { weight: 1, arbitrary: generated[i]! },
+    );
+  });
+  const entries = fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(...generated) },
+    { weight: 1, arbitrary: fc.tuple(...fromExamples) },
+  );
+  return entries.map((chosen) => {
     const search = new URLSearchParams();
     const labels: string[] = [];
     chosen.forEach((c, i) => {
