@@ -7,6 +7,7 @@
 import { and, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { OFFSET_FENCE } from '../db/fence.ts';
 import { checkInMapCells } from '../db/schema/index.ts';
 import type { CheckInFilter } from './review.ts';
 
@@ -123,7 +124,7 @@ export async function aggregateFromSummary(
         query.outOfRange ? gt(out.count, 0) : undefined,
       ),
     )
-    .offset(0)
+    .offset(OFFSET_FENCE)
     .as('c');
   const key = sql<number>`case when ${cells.cellY} = ${sql.raw(String(NO_POSITION))}
     then ${sql.raw(String(WITHOUT_POSITION))}

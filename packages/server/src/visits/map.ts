@@ -8,6 +8,7 @@
 import type { components } from '@anaquel/api/schema';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { OFFSET_FENCE } from '../db/fence.ts';
 import { checkIns, pointsOfSale, users } from '../db/schema/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { geoStatusOf } from './geo.ts';
@@ -100,8 +101,8 @@ const inBox = (range: Grid, lat: SQL, lng: SQL) =>
 /**
  * One pass over the filter's visits, grouped by one integer: a visit in the box by its grid cell
  * (the cell's row and column counted from the box's south-west cell), the others in OUTSIDE_BOX
- * or WITHOUT_POSITION. The positions are computed once per visit (OFFSET 0 keeps the subquery
- * from being folded into the grouping, which would repeat them in every expression).
+ * or WITHOUT_POSITION. The positions are computed once per visit (OFFSET_FENCE keeps the
+ * subquery from being folded into the grouping, which would repeat them in every expression).
  */
 async function aggregate(db: Db, query: CheckInMapQuery, where: SQL | undefined, range: Grid) {
   const positions = db
@@ -112,7 +113,7 @@ async function aggregate(db: Db, query: CheckInMapQuery, where: SQL | undefined,
     })
     .from(checkIns)
     .where(where)
-    .offset(0)
+    .offset(OFFSET_FENCE)
     .as('v');
   const lat = sql`${positions.lat}`;
   const lng = sql`${positions.lng}`;
