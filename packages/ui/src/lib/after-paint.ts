@@ -76,6 +76,16 @@ function afterPainted(callback: () => void): () => void {
 }
 
 /**
+ * Calls `callback` once the content `ready` says is rendered has painted (afterPainted), or
+ * AT_THE_LATEST_MS from now while it is not (a slow or stuck list). Returns a cancel.
+ */
+function whenContentPainted(ready: boolean, callback: () => void): () => void {
+  if (ready) return afterPainted(callback);
+  const timer = setTimeout(callback, AT_THE_LATEST_MS);
+  return () => clearTimeout(timer);
+}
+
+/**
  * The deferred parts of a screen take turns: each one's render commits before the next one's
  * starts, with a task between them. Rendered together (their transitions batch into one), a
  * phone's commit of every picker and menu at once is one long task that blocks input after the
@@ -138,10 +148,7 @@ export function useAfterPaint<T>(
     };
   }, []);
   useEffect(() => {
-    if (loaded) return;
-    if (ready) return afterPainted(loadInTurn);
-    const timer = setTimeout(loadInTurn, AT_THE_LATEST_MS);
-    return () => clearTimeout(timer);
+    if (!loaded) return whenContentPainted(ready, loadInTurn);
   }, [loadInTurn, loaded, ready]);
   return [loaded, load];
 }
@@ -177,11 +184,8 @@ export function useOnReach<T>(module: DeferredModule<T>, ready: boolean): Reache
   // Counted only when a reach finds the code missing: its arrival renders the part.
   const [, arrived] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
-    if (module.loaded) return;
-    const fetchCode = () => void module.load().catch(() => undefined);
-    if (ready) return afterPainted(fetchCode);
-    const timer = setTimeout(fetchCode, AT_THE_LATEST_MS);
-    return () => clearTimeout(timer);
+    if (!module.loaded)
+      return whenContentPainted(ready, () => void module.load().catch(() => undefined));
   }, [module, ready]);
   const reach = useCallback(
     (how: Reach) => {

@@ -3,6 +3,8 @@ import {
   CalendarIcon,
   ChevronDownIcon,
   deferredModule,
+  fieldBorderStyles,
+  fieldStackStyles,
   formatDate,
   useOnReach,
   type Reach,
@@ -35,11 +37,11 @@ const fieldDay = (day: string) => fieldDayFormat.format(new Date(`${day}T00:00:0
 
 const RANGE_RULE = `Máximo ${CHECK_IN_MAX_DAYS} días desde la fecha inicial.`;
 
-// The placeholders take the place of the pickers with their size (label, 40 px field, help text),
-// so nothing moves when a picker replaces its placeholder.
+// The placeholders take the place of the pickers with their size and the fields' border (label,
+// 40 px field, help text), so nothing moves when a picker replaces its placeholder.
 const placeholderBox =
-  'flex h-10 w-full items-center gap-2 rounded-lg border border-border-strong bg-surface px-3 text-start text-sm ' +
-  'cursor-pointer outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+  'flex h-10 w-full cursor-pointer items-center gap-2 px-3 text-start text-sm outline-none ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
 /**
  * A picker before it is reached: its label, its value in a field-shaped button named by both, and
@@ -66,7 +68,7 @@ function PickerPlaceholder({
 }) {
   const id = useId();
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
+    <div className={`${fieldStackStyles} ${className}`}>
       <span id={`${id}-label`} className="w-fit text-sm font-medium text-fg">
         {label}
       </span>
@@ -74,7 +76,7 @@ function PickerPlaceholder({
         type="button"
         aria-labelledby={`${id}-label ${id}-value`}
         aria-describedby={description ? `${id}-description` : undefined}
-        className={`${placeholderBox} ${muted ? 'text-fg-muted' : 'text-fg'}`}
+        className={fieldBorderStyles({ className: [placeholderBox, muted && 'text-fg-muted'] })}
         onPointerEnter={() => reach('pointer')}
         onPointerDown={(event) => {
           if (event.button !== 0) return;

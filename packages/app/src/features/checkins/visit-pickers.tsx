@@ -56,14 +56,12 @@ export function PromoterPicker({
   onChange: (key: Key | null) => void;
   className: string;
 }) {
-  // A press in the field focuses it and shows every promoter, as the picker itself does.
-  const arrival = onArrival(reached);
   return (
     <ComboBox
       label="Promotor"
       placeholder="Todos los promotores"
-      autoFocus={arrival.autoFocus || arrival.defaultOpen}
-      defaultOpen={arrival.defaultOpen}
+      // A press focuses the field and shows every promoter, as a press in the picker does.
+      {...onArrival(reached)}
       items={items}
       value={value}
       isLoading={isLoading}

@@ -77,7 +77,7 @@ export interface ComboBoxProps<T extends SelectOption>
   onLoadMore?: () => void;
   /** Shows the spinner at the end of the list while the next page loads. */
   isLoadingMore?: boolean;
-  /** Opens the list of every option when the field mounts (as a press in the field does). */
+  /** Focuses the field and opens the list of every option when it mounts, as a press in it does. */
   defaultOpen?: boolean;
   /** Focuses the field when it mounts. */
   autoFocus?: boolean;
