@@ -96,12 +96,17 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** Keeps a run's whole report when BENCH_WEB_REPORTS names a folder. */
+/**
+ * Keeps a run's whole report when BENCH_WEB_REPORTS names a folder, and beside it the page load's
+ * trace (`.trace.json`, for DevTools' Performance panel: the unthrottled tasks Lighthouse simulated).
+ */
 async function keepReport(label: string, preset: Preset, run: number, result: RunnerResult) {
   if (!reportsDir) return;
   await mkdir(reportsDir, { recursive: true });
-  const name = `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}-${run + 1}.json`;
-  await writeFile(path.join(reportsDir, name), JSON.stringify(result.lhr));
+  const name = `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}-${run + 1}`;
+  await writeFile(path.join(reportsDir, `${name}.json`), JSON.stringify(result.lhr));
+  const trace = result.artifacts.Trace;
+  if (trace) await writeFile(path.join(reportsDir, `${name}.trace.json`), JSON.stringify(trace));
 }
 
 /** GET (or POST `body` to) the API as the administrator; the answer's `data`. */

@@ -33,4 +33,28 @@ describe('firstLoadGroups', () => {
     expect(groupOf(`${pnpm}/zod/v4/core/regexes.js`)).toBe('sign-in');
     expect(firstLoadGroups.every((group) => !group.includeDependenciesRecursively)).toBe(true);
   });
+
+  it("puts a list screen's table kit, the shared small modules and the visits' own in one chunk each", () => {
+    expect(groupOf('/repo/packages/ui/src/components/data-table/DataTable.tsx')).toBe('data-table');
+    expect(groupOf('/repo/packages/ui/src/components/pagination/Pagination.tsx')).toBe(
+      'data-table',
+    );
+    expect(groupOf(`${pnpm}/@tanstack/table-core/dist/core/coreFeatures.js`)).toBe('data-table');
+    expect(groupOf(`${pnpm}/@tanstack/react-table/dist/useTable.js`)).toBe('data-table');
+    expect(groupOf('/repo/packages/ui/src/format.ts')).toBe('common');
+    expect(groupOf('/repo/packages/ui/src/components/empty-state/EmptyState.tsx')).toBe('common');
+    expect(groupOf(`${pnpm}/react-aria-components/dist/private/SearchField.mjs`)).toBe('common');
+    expect(groupOf('/repo/packages/app/src/features/checkins/visit-queries.ts')).toBe('visits');
+    expect(groupOf('/repo/packages/app/src/features/checkins/geo-status.tsx')).toBe('visits');
+    expect(groupOf('/repo/packages/api/src/resources/users.ts')).toBe('signed-in');
+  });
+
+  it('leaves what comes after the first paint, the screens and the checkbox to the bundler', () => {
+    // The column and export menus are fetched once the rows have painted.
+    expect(groupOf('/repo/packages/ui/src/components/data-table/table-menus.tsx')).toBe(undefined);
+    expect(groupOf('/repo/packages/app/src/features/checkins/checkins-page.tsx')).toBe(undefined);
+    expect(groupOf('/repo/packages/app/src/features/checkins/visit-pickers.tsx')).toBe(undefined);
+    // The field app's answers use it: in 'common' the field app would load it at start.
+    expect(groupOf('/repo/packages/ui/src/components/checkbox/Checkbox.tsx')).toBe(undefined);
+  });
 });

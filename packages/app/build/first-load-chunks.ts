@@ -42,10 +42,55 @@ const signedInModules = [
     'stores/sidebar-store\\.ts',
     'features/checkins/visit-summary\\.tsx',
   ]),
-  workspace('api', ['query-client\\.ts', 'resources/(?:resource|checkins)\\.ts']),
+  workspace('api', ['query-client\\.ts', 'resources/(?:resource|checkins|files|users)\\.ts']),
   workspace('ui', ['components/toaster/Toaster\\.tsx']),
   dependency('react-aria', 'dist[\\\\/]private[\\\\/](?:toast|landmark|intl[\\\\/]toast)[\\\\/]'),
   dependency('react-aria-components', 'dist[\\\\/]private[\\\\/]Toast\\.mjs$'),
+];
+
+/**
+ * The list screens' kit: the data table with TanStack Table, its pagination and yes/no cells, and
+ * the table state's conventions. Every list screen renders all of it; left to itself the bundler
+ * cuts it into several chunks by which screens import which part. The table's column and export
+ * menus stay out (fetched once the rows have painted).
+ */
+const dataTableModules = [
+  workspace('ui', [
+    'components/data-table/(?!table-menus\\.)[^\\\\/]+\\.tsx?',
+    'components/pagination/[^\\\\/]+\\.tsx?',
+    'components/yes-no/YesNo\\.tsx',
+    'lib/after-paint\\.ts',
+  ]),
+  workspace('api', ['conventions\\.ts']),
+  dependency('@tanstack[\\\\/](?:react-table|table-core|store|react-store)'),
+  dependency('use-sync-external-store'),
+];
+
+/**
+ * Small parts of the design system that screens of both pages use (the back-office's and the field
+ * app's): the formats, the badge, the empty state, the search field, the images' button. A few
+ * hundred bytes each, one request each when left apart. The checkbox is not one: the field app
+ * uses it only in a visit's answers, and here it would load with the field app's first screen.
+ */
+const commonModules = [
+  workspace('ui', [
+    'format\\.ts',
+    'components/(?:badge/Badge|empty-state/EmptyState|image-gallery/ImageCountButton)\\.tsx',
+  ]),
+  dependency('react-aria', 'dist[\\\\/]private[\\\\/](?:intl[\\\\/])?searchfield[\\\\/]'),
+  dependency('react-stately', 'dist[\\\\/]private[\\\\/]searchfield[\\\\/]'),
+  dependency('react-aria-components', 'dist[\\\\/]private[\\\\/]SearchField\\.mjs$'),
+];
+
+/**
+ * What the views of 'Visitas' (list, map, gallery) and a visit's pages share: the filters read
+ * from the URL, the dates' rule, the distance badges and the view switch.
+ */
+const visitModules = [
+  workspace('app', [
+    'features/checkins/(?:date-time|visit-views|geo-status|visit-dates|visit-queries)\\.tsx?',
+  ]),
+  workspace('ui', ['components/date-range-picker/clamp-check-in-range\\.ts']),
 ];
 
 /**
@@ -59,4 +104,7 @@ const signedInModules = [
 export const firstLoadGroups = [
   { name: 'sign-in', test: matchesAny(signInModules), includeDependenciesRecursively: false },
   { name: 'signed-in', test: matchesAny(signedInModules), includeDependenciesRecursively: false },
+  { name: 'data-table', test: matchesAny(dataTableModules), includeDependenciesRecursively: false },
+  { name: 'common', test: matchesAny(commonModules), includeDependenciesRecursively: false },
+  { name: 'visits', test: matchesAny(visitModules), includeDependenciesRecursively: false },
 ];
