@@ -15,7 +15,7 @@ import {
   useDataTableState,
 } from '@anaquel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuthStore } from '../../stores/auth-store';
 import { DATE_TIME_COLUMN, DateTime } from './date-time';
@@ -168,36 +168,69 @@ function VisitActions({ row }: { row: CheckIn }) {
   );
 }
 
+const HIDDEN_AT_FIRST: readonly string[] = ['campaign'];
+const visitActions = (row: CheckIn) => <VisitActions row={row} />;
+
 /**
  * `/checkins` 'Visitas' (spec 1 §2): the promoters' visits of a date window (yesterday to today
  * at first, 7 days at most), by promoter for holders of VIEW_USERS; the filters live in the URL
  * so the dashboard's figures link here and a reload keeps them.
+ *
+ * The table's props are kept stable (memoized) so that a render of the page that changes nothing
+ * it shows (the router's scroll restoration on a reload, the rows' query answering before the
+ * deferred rows render) skips the table and its rows.
  */
 export default function CheckInsPage() {
   const permissions = useAuthStore((s) => s.user?.permissions ?? NO_PERMISSIONS);
   const [params, setParams] = useSearchParams();
-  const filters = visitFilters(params, permissions);
+  const filters = useMemo(() => visitFilters(params, permissions), [params, permissions]);
   const { canFilterByPromoter, range, promoterId, outOfRange } = filters;
 
   const table = useDataTableState(FIRST_PAGE);
+  const { update } = table;
   const promoters = useQuery({ ...promotersQueryOptions(), enabled: canFilterByPromoter });
   const page = useQuery(checkInsQueryOptions(visitListParams(filters, table.state)));
+  const { refetch } = page;
   // A page of visits renders as a transition: React renders the table in slices, yielding to the
   // browser between them, instead of one long task that blocks a slow phone when the rows arrive.
   const shown = useDeferredValue(page.data);
 
   // spec 2 §4: the page goes back to 1 whenever a filter changes.
-  const setFilter = (change: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(change)) {
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-    }
-    setParams(next, { replace: true });
-    table.update({ pageIndex: 0 });
-  };
+  const setFilter = useCallback(
+    (change: Record<string, string | null>) => {
+      const next = new URLSearchParams(params);
+      for (const [name, value] of Object.entries(change)) {
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+      }
+      setParams(next, { replace: true });
+      update({ pageIndex: 0 });
+    },
+    [params, setParams, update],
+  );
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  const promoterItems = useMemo(() => promoters.data ?? [], [promoters.data]);
+  const promoter = useMemo(
+    () =>
+      canFilterByPromoter
+        ? { items: promoters.data ?? [], value: promoterId, isLoading: promoters.isPending }
+        : null,
+    [canFilterByPromoter, promoters.data, promoterId, promoters.isPending],
+  );
+  const rowsShown = shown !== undefined || page.isError;
+  const toolbar = useMemo(
+    () => (
+      <VisitFilters
+        params={params}
+        range={range}
+        promoter={promoter}
+        outOfRange={outOfRange}
+        rowsShown={rowsShown}
+        onChange={setFilter}
+      />
+    ),
+    [params, range, promoter, outOfRange, rowsShown, setFilter],
+  );
 
   return (
     <section className="flex flex-col gap-4">
@@ -216,28 +249,15 @@ export default function CheckInsPage() {
           (page.isFetching && !page.isPending) || (shown !== undefined && shown !== page.data)
         }
         isError={page.isError}
-        onRetry={() => void page.refetch()}
+        onRetry={retry}
         emptyMessage={noVisitsMessage(outOfRange)}
         // GET checkins has no text filter: the dates and the promoter filter it.
         searchable={false}
-        initialHiddenColumns={['campaign']}
+        initialHiddenColumns={HIDDEN_AT_FIRST}
         // Three 32 px icon links with their gaps and padding.
         rowActionsSize={120}
-        rowActions={(row) => <VisitActions row={row} />}
-        toolbar={
-          <VisitFilters
-            params={params}
-            range={range}
-            promoter={
-              canFilterByPromoter
-                ? { items: promoterItems, value: promoterId, isLoading: promoters.isPending }
-                : null
-            }
-            outOfRange={outOfRange}
-            rowsShown={shown !== undefined || page.isError}
-            onChange={setFilter}
-          />
-        }
+        rowActions={visitActions}
+        toolbar={toolbar}
       />
     </section>
   );

@@ -1,6 +1,7 @@
 import type { CheckInSurveyResult } from '@anaquel/api';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { STUB_BASE_URL, failureEnvelope, okEnvelope, page, stubApi } from '../../test/api-stub';
 import {
   SCREEN_TEST_OPTIONS,
@@ -85,6 +86,27 @@ describe('/checkins', SCREEN_TEST_OPTIONS, () => {
     expect(screen.queryByRole('button', { name: /^Promotor Todos/ })).not.toBeInTheDocument();
     expect(api.requests.some((r) => r.path === '/users/promoters')).toBe(false);
     expect(api.unhandled).toEqual([]);
+  });
+
+  it('leaves the rows alone when the router updates without changing what the page shows', async () => {
+    signInWith(['VIEW_CHECKINS']);
+    stubApi({ 'GET /checkins': okEnvelope(page([visit(1), visit(2)])) });
+    const path = '/checkins?startDate=2026-11-20&endDate=2026-11-22';
+    const { router } = renderScreen(<CheckInsPage />, { path, pattern: '/checkins' });
+    await screen.findByText('Abarrotes 2');
+    // Everything deferred has arrived: the table's menus.
+    await screen.findByRole('button', { name: /Columnas/ }, { timeout: 10_000 });
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    try {
+      // What a reload's scroll restoration does: a new router state, the same page.
+      await act(() => router.navigate(path, { replace: true }));
+      expect(router.state.location.key).not.toBe('default');
+      expect(screen.getByText('Abarrotes 2')).toBeInTheDocument();
+      // The rows' dates (Inicio, Fin, Sincronización) were not formatted again.
+      expect(format).not.toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+    }
   });
 
   it('says so near the dates when the 7-day rule cut the range, and always states the rule', async () => {

@@ -65,6 +65,41 @@ afterEach(() => {
 
 // Interaction tests are slow in jsdom when the machine is busy.
 describe('DataTable', { timeout: 20_000 }, () => {
+  it('leaves its rows alone when its screen renders again with the same props', () => {
+    const cell = vi.fn((value: string) => value);
+    const counted = col.columns([
+      col.accessor('name', { header: 'Nombre', cell: (c) => cell(c.getValue()) }),
+    ]);
+    const onStateChange = vi.fn();
+    const state = resolveDataTableState({});
+    /** A screen that renders again for something the table does not show (a router update). */
+    function Screen({ tick, rows = brands }: { tick: number; rows?: Brand[] }) {
+      return (
+        <>
+          <p>Render {tick}</p>
+          <DataTable<Brand>
+            label="Marcas"
+            columns={counted}
+            data={rows}
+            totalCount={10}
+            state={state}
+            onStateChange={onStateChange}
+          />
+        </>
+      );
+    }
+    const { rerender } = render(<Screen tick={1} />);
+    const firstRender = cell.mock.calls.length;
+    expect(firstRender).toBeGreaterThanOrEqual(brands.length);
+    rerender(<Screen tick={2} />);
+    expect(screen.getByText('Render 2')).toBeInTheDocument();
+    expect(cell).toHaveBeenCalledTimes(firstRender);
+    // Other rows do render.
+    rerender(<Screen tick={3} rows={brands.slice(0, 3)} />);
+    expect(cell).toHaveBeenCalledTimes(firstRender + 3);
+    expect(screen.getAllByRole('row')).toHaveLength(3 + 1);
+  });
+
   it('renders a captioned table with column headers, rows and totals', () => {
     render(<Harness />);
     const table = screen.getByRole('table', { name: 'Marcas' });

@@ -1,5 +1,5 @@
 import type { RowData } from '@tanstack/react-table';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { DataTableColumnDef } from './columns';
 import { DataTableBody } from './data-table-body';
 import { DataTableFooter } from './data-table-footer';
@@ -66,12 +66,7 @@ export interface DataTableProps<TData extends RowData> {
   className?: string;
 }
 
-/**
- * A server-driven data table: the app owns `state` (page, size, sort, filter), fetches the page
- * it describes and passes the rows back. Sorting, paging, page size and search go through
- * `onStateChange`; the page resets to the first one when the filter, sort or size change.
- */
-export function DataTable<TData extends RowData>({
+function DataTableView<TData extends RowData>({
   label,
   getRowId = defaultRowId,
   rowActionsSize = 120,
@@ -151,3 +146,15 @@ export function DataTable<TData extends RowData>({
     </div>
   );
 }
+
+/**
+ * A server-driven data table: the app owns `state` (page, size, sort, filter), fetches the page
+ * it describes and passes the rows back. Sorting, paging, page size and search go through
+ * `onStateChange`; the page resets to the first one when the filter, sort or size change.
+ *
+ * Memoized: a screen re-rendered by something the table does not show (a router update, a
+ * deferred value still on its way, a query the table does not read) leaves the table and its rows
+ * alone when it passes the same props, so keep them stable (columns and row actions at module
+ * level, callbacks and the toolbar memoized).
+ */
+export const DataTable = memo(DataTableView) as typeof DataTableView;
