@@ -169,6 +169,26 @@ function VisitActions({ row }: { row: CheckIn }) {
 }
 
 const HIDDEN_AT_FIRST: readonly string[] = ['campaign'];
+
+/** Writes filters into the URL; spec 2 §4: the page goes back to 1 whenever a filter changes. */
+function useSetFilter(
+  params: URLSearchParams,
+  setParams: ReturnType<typeof useSearchParams>[1],
+  update: (change: { pageIndex: number }) => void,
+) {
+  return useCallback(
+    (change: Record<string, string | null>) => {
+      const next = new URLSearchParams(params);
+      for (const [name, value] of Object.entries(change)) {
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+      }
+      setParams(next, { replace: true });
+      update({ pageIndex: 0 });
+    },
+    [params, setParams, update],
+  );
+}
 const visitActions = (row: CheckIn) => <VisitActions row={row} />;
 
 /**
@@ -195,19 +215,7 @@ export default function CheckInsPage() {
   // browser between them, instead of one long task that blocks a slow phone when the rows arrive.
   const shown = useDeferredValue(page.data);
 
-  // spec 2 §4: the page goes back to 1 whenever a filter changes.
-  const setFilter = useCallback(
-    (change: Record<string, string | null>) => {
-      const next = new URLSearchParams(params);
-      for (const [name, value] of Object.entries(change)) {
-        if (value === null) next.delete(name);
-        else next.set(name, value);
-      }
-      setParams(next, { replace: true });
-      update({ pageIndex: 0 });
-    },
-    [params, setParams, update],
-  );
+  const setFilter = useSetFilter(params, setParams, update);
   const retry = useCallback(() => void refetch(), [refetch]);
 
   const promoter = useMemo(

@@ -96,7 +96,9 @@ describe('/checkins', SCREEN_TEST_OPTIONS, () => {
     await screen.findByText('Abarrotes 2');
     // Everything deferred has arrived: the table's menus.
     await screen.findByRole('button', { name: /Columnas/ }, { timeout: 10_000 });
-    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    // `format` is a getter (it returns a bound function): each formatted date reads it once.
+    const formatters = Intl.DateTimeFormat.prototype as { readonly format: unknown };
+    const format = vi.spyOn(formatters, 'format', 'get');
     try {
       // What a reload's scroll restoration does: a new router state, the same page.
       await act(() => router.navigate(path, { replace: true }));
