@@ -10,8 +10,9 @@ import { isFieldAppPath } from './app-files.ts';
 // middleware per request and set each header on the raw response, about 3 % of the CPU of a
 // signed-in 10-row page (issue 13, bench/README.md "Session 9").
 // - a strict Content-Security-Policy for the app: scripts only from our origin, plus the inline
-//   theme script of index.html allowed by its sha256, computed here at start-up from the file
-//   that is served (so it can never go stale); no 'unsafe-inline' script. The API reference
+//   scripts of index.html (the theme, Intl's warm-up, the first load's preloads) allowed by their
+//   sha256, computed here at start-up from the file that is served (so they can never go stale);
+//   no 'unsafe-inline' script. The API reference
 //   (/api/docs, Scalar) gets its own relaxed policy, since Scalar's page runs inline code.
 // - HSTS only on answers to https requests (directly or, with TRUST_PROXY, behind a proxy that
 //   says so); an http deployment must not pin browsers to https it does not serve.
